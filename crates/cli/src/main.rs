@@ -1,0 +1,3 @@
+//! The `wari` command.
+
+fn main() {}

@@ -1,0 +1,192 @@
+//! A move (the pit it empties, written as a letter) and a list of moves that
+//! never allocates.
+
+use std::fmt;
+use std::ops::Deref;
+use std::str::FromStr;
+
+use crate::Side;
+
+/// A move: the pit it empties, named by its letter. `A..F` are South's pits
+/// from South's left to right, `a..f` North's from North's left to right.
+///
+/// The letter does not depend on the number of pits per row; whether the
+/// pit exists is checked when the move is played.
+///
+/// ```
+/// use wari_rules::{Move, Side};
+/// let m: Move = "C".parse()?;
+/// assert_eq!(m.side(), Side::South);
+/// assert_eq!(m.column(), 2);
+/// assert_eq!(Move::new(Side::North, 5).to_string(), "f");
+/// # Ok::<(), wari_rules::MoveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u8);
+
+impl Move {
+    /// The move that empties the `column`-th pit (from 0, the owner's left)
+    /// of `side`'s row.
+    ///
+    /// # Panics
+    /// When `column` is 6 or more.
+    #[inline]
+    #[must_use]
+    pub const fn new(side: Side, column: u8) -> Move {
+        assert!(column < 6, "a row has at most 6 pits");
+        Move(side as u8 * 6 + column)
+    }
+
+    /// The owner of the pit.
+    #[inline]
+    #[must_use]
+    pub const fn side(self) -> Side {
+        if self.0 < 6 { Side::South } else { Side::North }
+    }
+
+    /// The pit's column from the owner's left, from 0.
+    #[inline]
+    #[must_use]
+    pub const fn column(self) -> u8 {
+        self.0 % 6
+    }
+
+    /// The move's letter: `A..F` for South, `a..f` for North.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        let base = match self.side() {
+            Side::South => b'A',
+            Side::North => b'a',
+        };
+        (base + self.column()) as char
+    }
+
+    /// The move named by a letter, if it is one of `A..F`, `a..f`.
+    #[must_use]
+    pub const fn from_letter(c: char) -> Option<Move> {
+        match c {
+            'A'..='F' => Some(Move::new(Side::South, c as u8 - b'A')),
+            'a'..='f' => Some(Move::new(Side::North, c as u8 - b'a')),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    fn from_str(s: &str) -> Result<Move, MoveError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Move::from_letter(c).ok_or_else(|| MoveError(s.to_owned())),
+            _ => Err(MoveError(s.to_owned())),
+        }
+    }
+}
+
+/// A move that is not written as one letter `A..F` or `a..f`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError(pub String);
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a move: a move is one letter, A-F for South or a-f for North",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Up to six moves, stored inline: generating moves never allocates.
+///
+/// ```
+/// use wari_rules::Position;
+/// let moves = Position::default().legal_moves();
+/// assert_eq!(moves.len(), 6);
+/// assert_eq!(moves[0].to_string(), "A");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Moves {
+    moves: [Move; 6],
+    len: u8,
+}
+
+impl Moves {
+    /// No moves.
+    #[inline]
+    #[must_use]
+    pub const fn new() -> Moves {
+        Moves {
+            moves: [Move(0); 6],
+            len: 0,
+        }
+    }
+
+    /// Adds a move at the end.
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len as usize] = m;
+        self.len += 1;
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::new()
+    }
+}
+
+impl Deref for Moves {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a Moves {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Move;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Move, 6>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter().take(self.len as usize)
+    }
+}

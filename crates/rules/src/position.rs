@@ -1,0 +1,638 @@
+//! A checked position: the board, the counts, the player to move, and
+//! whether the game is over.
+
+use std::fmt;
+
+use crate::{EndReason, Move, Moves, Outcome, Rules, Side, Variant};
+
+/// A position of a game under some [`Rules`]: the seeds in each pit, the
+/// seeds each player has captured (Oware) or holds in their store (Kalah),
+/// the player to move, and whether the game is over.
+///
+/// Positions are small `Copy` values. [`Position::play`] checks a move and
+/// says why it is illegal; [`Position::play_unchecked`] is the fast path for
+/// search.
+///
+/// ```
+/// use wari_rules::{Position, Move};
+/// let start = Position::default();
+/// let next = start.play("C".parse()?)?;
+/// assert_eq!(next.to_string(), "4,4,0,5,5,5/5,4,4,4,4,4 N 0-0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// When a move ends the game with each player taking their own row, the
+/// rows are swept into the counts at once (RULES.md §1), so the position
+/// after the last move shows the final counts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Pits `0..m` are South's `A..F`, pits `m..2m` North's `a..f`; the
+    /// rest stay zero.
+    board: [u8; 12],
+    captured: [u8; 2],
+    /// Seeds on the board plus both counts: it never changes during a game.
+    total: u8,
+    turn: Side,
+    end: Option<EndReason>,
+    rules: Rules,
+}
+
+impl Default for Position {
+    /// The start of a standard `abapa` game.
+    fn default() -> Position {
+        Position::new(Rules::default())
+    }
+}
+
+impl Position {
+    /// The start position of a rule set: `seeds` in every pit, South to
+    /// move.
+    ///
+    /// ```
+    /// use wari_rules::{Position, Rules};
+    /// let rules: Rules = "kalah,pits=4,seeds=3".parse()?;
+    /// assert_eq!(Position::new(rules).to_string(), "3,3,3,3/3,3,3,3 S 0-0");
+    /// # Ok::<(), wari_rules::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn new(rules: Rules) -> Position {
+        let m = usize::from(rules.pits());
+        let mut board = [0; 12];
+        board[..2 * m].fill(rules.seeds());
+        let mut position = Position {
+            board,
+            captured: [0, 0],
+            total: (2 * m) as u8 * rules.seeds(),
+            turn: Side::South,
+            end: None,
+            rules,
+        };
+        position.settle();
+        position
+    }
+
+    /// A position built from its parts; used by the position-string parser.
+    /// `board` lists `A..F` then `a..f` (`2 * rules.pits()` counts).
+    pub(crate) fn from_parts(
+        rules: Rules,
+        board: &[u8],
+        captured: [u8; 2],
+        total: u8,
+        turn: Side,
+    ) -> Position {
+        let mut pits = [0; 12];
+        pits[..board.len()].copy_from_slice(board);
+        let mut position = Position {
+            board: pits,
+            captured,
+            total,
+            turn,
+            end: None,
+            rules,
+        };
+        if !rules.is_kalah()
+            && !rules.playout()
+            && Side::ALL.into_iter().any(|s| position.has_majority(s))
+        {
+            position.end = Some(EndReason::Majority);
+            return position;
+        }
+        position.settle();
+        position
+    }
+
+    /// The rules this position is played under.
+    #[inline]
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The player to move (after the game's end, the one who would have).
+    #[inline]
+    #[must_use]
+    pub const fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Pits per row.
+    #[inline]
+    #[must_use]
+    pub const fn pits(&self) -> usize {
+        self.rules.pits() as usize
+    }
+
+    /// All pits, `A..F` then `a..f`.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &[u8] {
+        &self.board[..2 * self.pits()]
+    }
+
+    /// A player's row, from their own left to right.
+    #[inline]
+    #[must_use]
+    pub fn row(&self, side: Side) -> &[u8] {
+        let m = self.pits();
+        let base = side.index() * m;
+        &self.board[base..base + m]
+    }
+
+    /// The seeds in the pit a move would empty (0 if the pit does not exist).
+    #[inline]
+    #[must_use]
+    pub fn seeds_in(&self, m: Move) -> u8 {
+        self.row(m.side())
+            .get(usize::from(m.column()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Seeds a player has captured (Oware) or holds in their store (Kalah).
+    #[inline]
+    #[must_use]
+    pub const fn captured(&self, side: Side) -> u8 {
+        self.captured[side.index()]
+    }
+
+    /// All seeds: on the board and in both counts.
+    #[inline]
+    #[must_use]
+    pub const fn total_seeds(&self) -> u8 {
+        self.total
+    }
+
+    /// Seeds still on the board.
+    #[must_use]
+    pub fn seeds_on_board(&self) -> u8 {
+        self.total - self.captured[0] - self.captured[1]
+    }
+
+    /// Whether the game is over in this position.
+    #[inline]
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Why the game is over, if it is. Only the rules decide here; the
+    /// cycle rule, agreement, resignation and time belong to a
+    /// [`Game`](crate::Game).
+    #[inline]
+    #[must_use]
+    pub const fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// The result, if the game is over in this position.
+    ///
+    /// ```
+    /// use wari_rules::{Position, Rules, Side, EndReason};
+    /// let p = Position::from_string("0,0,0,0,0,1/0,0,0,0,0,0 N 20-27", Rules::default())?;
+    /// let outcome = p.outcome().unwrap();
+    /// assert_eq!(outcome.reason(), EndReason::Majority);
+    /// assert_eq!(outcome.winner(), Some(Side::North));
+    /// # Ok::<(), wari_rules::PositionError>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = self.end?;
+        let halves = [
+            u16::from(self.captured[0]) * 2,
+            u16::from(self.captured[1]) * 2,
+        ];
+        Some(Outcome::by_count(reason, halves))
+    }
+
+    /// Whether a player has captured more than half of all seeds.
+    #[inline]
+    #[must_use]
+    pub const fn has_majority(&self, side: Side) -> bool {
+        self.captured[side.index()] as u16 * 2 > self.total as u16
+    }
+
+    /// The legal moves, in the order of the pits. Empty when the game is
+    /// over.
+    ///
+    /// ```
+    /// use wari_rules::{Position, Rules};
+    /// // North's row is empty: South must feed it, and only E and F reach.
+    /// let p = Position::from_string("3,1,0,0,2,1/0,0,0,0,0,0 S 20-21", Rules::default())?;
+    /// let letters: String = p.legal_moves().iter().map(|m| m.letter()).collect();
+    /// assert_eq!(letters, "EF");
+    /// # Ok::<(), wari_rules::PositionError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> Moves {
+        let mut moves = Moves::new();
+        if self.end.is_some() {
+            return moves;
+        }
+        let m = self.pits();
+        let side = self.turn;
+        let must_feed = self.row_is_empty(side.opposite());
+        let row = self.row(side);
+        for (column, &seeds) in row.iter().enumerate() {
+            if seeds > 0 && (!must_feed || usize::from(seeds) >= m - column) {
+                moves.push(Move::new(side, column as u8));
+            }
+        }
+        if self.rules.variant() == Variant::Wari && moves.len() > 1 {
+            let mut slams = [false; 6];
+            let mut any_other = false;
+            for (i, &mv) in moves.iter().enumerate() {
+                slams[i] = self.is_grand_slam(mv);
+                any_other |= !slams[i];
+            }
+            if any_other {
+                let mut i = 0;
+                moves.retain(|_| {
+                    i += 1;
+                    !slams[i - 1]
+                });
+            }
+        }
+        moves
+    }
+
+    /// The number of legal moves, without listing them (for perft's last
+    /// ply).
+    #[inline]
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        if self.end.is_some() {
+            return 0;
+        }
+        if self.rules.variant() == Variant::Wari {
+            return self.legal_moves().len();
+        }
+        let m = self.pits();
+        let side = self.turn;
+        let row = self.row(side);
+        if self.row_is_empty(side.opposite()) {
+            row.iter()
+                .enumerate()
+                .filter(|&(c, &s)| usize::from(s) >= m - c)
+                .count()
+        } else {
+            row.iter().filter(|&&s| s > 0).count()
+        }
+    }
+
+    /// Whether `m` is a legal move here.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Whether an Oware move would capture every seed left on the
+    /// opponent's row after its sowing (RULES.md §2.3), whatever the rules
+    /// then make of it. Always false under Kalah and for an empty pit.
+    ///
+    /// ```
+    /// use wari_rules::{Position, Rules};
+    /// let p = Position::from_string("0,0,0,0,0,2/1,2,0,0,0,0 S 20-23", Rules::default())?;
+    /// assert!(p.is_grand_slam("F".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_grand_slam(&self, mv: Move) -> bool {
+        if self.rules.is_kalah() || self.seeds_in(mv) == 0 {
+            return false;
+        }
+        let mut board = self.board;
+        let last = sow_oware(&mut board, self.pits(), self.index(mv));
+        let (taken, left) = capture_chain(&board, self.pits(), self.turn, last);
+        taken > 0 && left == 0
+    }
+
+    /// Plays a move after checking it is legal.
+    ///
+    /// # Errors
+    /// Says why the move is illegal: the game is over, no such pit, not the
+    /// mover's pit, an empty pit, the opponent must be fed, or a grand slam
+    /// forbidden under `wari`.
+    pub fn play(&self, m: Move) -> Result<Position, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if usize::from(m.column()) >= self.pits() {
+            return Err(PlayError::NoSuchPit {
+                m,
+                pits: self.rules.pits(),
+            });
+        }
+        if m.side() != self.turn {
+            return Err(PlayError::NotYourPit { m, turn: self.turn });
+        }
+        if self.seeds_in(m) == 0 {
+            return Err(PlayError::EmptyPit(m));
+        }
+        if !self.is_legal(m) {
+            return Err(if self.row_is_empty(self.turn.opposite()) {
+                PlayError::MustFeed { m, turn: self.turn }
+            } else {
+                PlayError::GrandSlamForbidden(m)
+            });
+        }
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// Plays a move without checking it. The move must be legal (one of
+    /// [`Position::legal_moves`]); otherwise the position that results is
+    /// unspecified (but memory-safe).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        if self.rules.is_kalah() {
+            self.play_kalah(m);
+        } else {
+            self.play_oware(m);
+        }
+    }
+
+    #[inline]
+    fn index(&self, m: Move) -> usize {
+        m.side().index() * self.pits() + usize::from(m.column())
+    }
+
+    #[inline]
+    fn row_is_empty(&self, side: Side) -> bool {
+        self.row(side).iter().all(|&s| s == 0)
+    }
+
+    fn play_oware(&mut self, mv: Move) {
+        let m = self.pits();
+        let mover = self.turn;
+        let origin = self.index(mv);
+        let last = sow_oware(&mut self.board, m, origin);
+        let (taken, left) = capture_chain(&self.board, m, mover, last);
+        let mut next = mover.opposite();
+        if taken > 0 {
+            let slam = left == 0;
+            match (slam, self.rules.variant()) {
+                (true, Variant::Abapa) => {}
+                (true, Variant::Wari) => {
+                    self.take_row(mover.opposite(), mover);
+                    self.take_row(mover, mover);
+                    self.turn = next;
+                    self.end = Some(EndReason::GrandSlam);
+                    return;
+                }
+                (true, _) => {
+                    self.take_row(mover.opposite(), mover);
+                    next = mover;
+                }
+                (false, _) => self.take_chain(mover, last),
+            }
+        }
+        self.turn = next;
+        if !self.rules.playout() && self.has_majority(mover) {
+            self.end = Some(EndReason::Majority);
+            return;
+        }
+        self.settle();
+    }
+
+    fn play_kalah(&mut self, mv: Move) {
+        let m = self.pits();
+        let mover = self.turn;
+        let own = mover.index() * m;
+        let other = mover.opposite().index() * m;
+        let start = usize::from(mv.column());
+        let seeds = usize::from(self.board[own + start]);
+        self.board[own + start] = 0;
+        // Slots from the mover's view: own pits 0..m, the store m, the
+        // opponent's pits m+1..=2m; the opponent's store is skipped.
+        let slots = 2 * m + 1;
+        let laps = (seeds / slots) as u8;
+        if laps > 0 {
+            for pit in &mut self.board[..2 * m] {
+                *pit += laps;
+            }
+            self.captured[mover.index()] += laps;
+        }
+        for k in 1..=seeds % slots {
+            match (start + k) % slots {
+                s if s < m => self.board[own + s] += 1,
+                s if s == m => self.captured[mover.index()] += 1,
+                s => self.board[other + s - m - 1] += 1,
+            }
+        }
+        let last = (start + seeds) % slots;
+        if last == m {
+            // Last seed in the store: the mover plays again.
+        } else {
+            if last < m && self.board[own + last] == 1 {
+                let facing = 2 * m - 1 - (own + last);
+                if self.board[facing] > 0 || self.rules.empty_capture() {
+                    self.captured[mover.index()] += 1 + self.board[facing];
+                    self.board[own + last] = 0;
+                    self.board[facing] = 0;
+                }
+            }
+            self.turn = mover.opposite();
+        }
+        self.settle();
+    }
+
+    /// Ends the game if it is over after a move (or in a set-up position): under Kalah when a row is empty, under Oware when the
+    /// player to move has no legal move. Each player then takes their row.
+    fn settle(&mut self) {
+        if self.rules.is_kalah() {
+            if self.row_is_empty(Side::South) || self.row_is_empty(Side::North) {
+                self.sweep();
+                self.end = Some(EndReason::EmptySide);
+            }
+        } else if !self.can_move() {
+            self.sweep();
+            self.end = Some(EndReason::NoMoves);
+        }
+    }
+
+    /// Whether the player to move has a legal move (Oware): a seed on
+    /// their row and, if the opponent's row is empty, a move that feeds it.
+    fn can_move(&self) -> bool {
+        let m = self.pits();
+        let row = self.row(self.turn);
+        if self.row_is_empty(self.turn.opposite()) {
+            row.iter()
+                .enumerate()
+                .any(|(c, &s)| usize::from(s) >= m - c)
+        } else {
+            row.iter().any(|&s| s > 0)
+        }
+    }
+
+    /// Each player takes the seeds on their own row.
+    pub(crate) fn sweep(&mut self) {
+        for side in Side::ALL {
+            self.take_row(side, side);
+        }
+    }
+
+    fn take_row(&mut self, row: Side, taker: Side) {
+        let m = self.pits();
+        let base = row.index() * m;
+        let seeds: u8 = self.board[base..base + m].iter().sum();
+        self.board[base..base + m].fill(0);
+        self.captured[taker.index()] += seeds;
+    }
+
+    fn take_chain(&mut self, mover: Side, last: usize) {
+        let m = self.pits();
+        let low = mover.opposite().index() * m;
+        let mut pit = last;
+        loop {
+            let seeds = self.board[pit];
+            if !(2..=3).contains(&seeds) {
+                break;
+            }
+            self.captured[mover.index()] += seeds;
+            self.board[pit] = 0;
+            if pit == low {
+                break;
+            }
+            pit -= 1;
+        }
+    }
+
+    /// Marks the game over with `reason`; with `sweep`, each player takes
+    /// their own row first.
+    pub(crate) fn end_with(&mut self, reason: EndReason, sweep: bool) {
+        if sweep {
+            self.sweep();
+        }
+        self.end = Some(reason);
+    }
+}
+
+/// Sows the seeds of `origin` counterclockwise over a board of `m` pits per
+/// row, skipping the origin on laps; returns the pit of the last seed.
+#[inline]
+fn sow_oware(board: &mut [u8; 12], m: usize, origin: usize) -> usize {
+    let pits = 2 * m;
+    let seeds = usize::from(board[origin]);
+    board[origin] = 0;
+    let others = pits - 1;
+    let laps = seeds / others;
+    let rest = seeds % others;
+    if laps > 0 {
+        for pit in &mut board[..pits] {
+            *pit += laps as u8;
+        }
+        board[origin] -= laps as u8;
+    }
+    let mut pit = origin;
+    for _ in 0..rest {
+        pit += 1;
+        if pit == pits {
+            pit = 0;
+        }
+        board[pit] += 1;
+    }
+    if rest == 0 {
+        // A whole number of laps ends just before the origin.
+        if origin == 0 { pits - 1 } else { origin - 1 }
+    } else {
+        pit
+    }
+}
+
+/// The seeds an Oware capture from `last` would take, and the seeds that
+/// would be left on the opponent's row (0 for a grand slam).
+#[inline]
+fn capture_chain(board: &[u8; 12], m: usize, mover: Side, last: usize) -> (u8, u8) {
+    let low = mover.opposite().index() * m;
+    if last < low || last >= low + m {
+        return (0, 0);
+    }
+    let row: u8 = board[low..low + m].iter().sum();
+    let mut taken = 0;
+    let mut pit = last;
+    loop {
+        let seeds = board[pit];
+        if !(2..=3).contains(&seeds) {
+            break;
+        }
+        taken += seeds;
+        if pit == low {
+            break;
+        }
+        pit -= 1;
+    }
+    (taken, row - taken)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({} [{}]", self, self.rules)?;
+        if let Some(end) = self.end {
+            write!(f, " over: {end}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Why [`Position::play`] refused a move. The messages use RULES.md's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is already over.
+    GameOver,
+    /// The letter names a pit beyond the row's end.
+    NoSuchPit {
+        /// The move.
+        m: Move,
+        /// Pits per row.
+        pits: u8,
+    },
+    /// The pit belongs to the player not on move.
+    NotYourPit {
+        /// The move.
+        m: Move,
+        /// The player to move.
+        turn: Side,
+    },
+    /// The pit holds no seed.
+    EmptyPit(Move),
+    /// The opponent's row is empty and the move does not sow into it.
+    MustFeed {
+        /// The move.
+        m: Move,
+        /// The player to move.
+        turn: Side,
+    },
+    /// A grand slam under `wari` while another move exists.
+    GrandSlamForbidden(Move),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::NoSuchPit { m, pits } => {
+                write!(f, "there is no pit {m}: this board has {pits} pits per row")
+            }
+            PlayError::NotYourPit { m, turn } => {
+                write!(
+                    f,
+                    "pit {m} is {}'s and it is {turn}'s turn",
+                    turn.opposite()
+                )
+            }
+            PlayError::EmptyPit(m) => write!(f, "pit {m} is empty"),
+            PlayError::MustFeed { m, turn } => write!(
+                f,
+                "{m} does not reach {}'s empty row: {turn} must feed it",
+                turn.opposite()
+            ),
+            PlayError::GrandSlamForbidden(m) => write!(
+                f,
+                "{m} would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
