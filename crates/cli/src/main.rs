@@ -1,3 +1,60 @@
-//! The `wari` command.
+//! The `wari` command: perft, game replay and board display for Oware and
+//! Kalah, on top of the `wari-rules` library.
 
-fn main() {}
+mod args;
+mod error;
+mod perft;
+mod replay;
+mod show;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::error::Error;
+
+/// Oware and Kalah on the command line: count moves, replay games and show
+/// positions.
+///
+/// Positions are written `SOUTH/NORTH TURN CAPS`, like
+/// "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"; rules as `NAME[,OPTION...]`, like
+/// "kalah,pits=4" (see RULES.md). Bad input exits with status 2 and one
+/// line on stderr.
+#[derive(Debug, Parser)]
+#[command(name = "wari", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Perft(perft::Args),
+    Replay(replay::Args),
+    Show(show::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = io::stdout().lock();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args, &mut out),
+        Some(Command::Replay(args)) => replay::run(&args, &mut out),
+        Some(Command::Show(args)) => show::run(&args, &mut out),
+        None => Cli::command()
+            .write_long_help(&mut out)
+            .map_err(Error::from),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Error::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`wari perft 9 --divide | head -1`)
+        // is not a failure of ours.
+        Err(Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("wari: error: {e}");
+            ExitCode::from(e.status())
+        }
+    }
+}

@@ -64,12 +64,12 @@ impl Position {
             text.parse::<u32>().map_err(|_| PositionError::TooManySeeds)
         };
         let captured = [count(cap_s)?, count(cap_n)?];
+        let board = &board[..2 * south_len];
         let on_board: u32 = board.iter().map(|&s| u32::from(s)).sum();
         let total = on_board + captured[0] + captured[1];
         if total > u32::from(Position::MAX_SEEDS) {
             return Err(PositionError::TooManySeeds);
         }
-        let board = &board[..2 * south_len];
         Ok(Position::from_parts(
             rules,
             board,

@@ -24,7 +24,11 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, RecordError> {
         for c in token.chars() {
             let m = Move::from_letter(c).ok_or_else(|| RecordError {
                 ply: moves.len() + 1,
-                kind: RecordErrorKind::NotAMove(MoveError(token.to_owned())),
+                kind: RecordErrorKind::NotAMove(MoveError(if token.chars().count() == 1 {
+                    token.to_owned()
+                } else {
+                    c.to_string()
+                })),
             })?;
             moves.push(m);
         }
