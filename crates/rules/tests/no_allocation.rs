@@ -53,5 +53,9 @@ fn move_generation_play_and_perft_do_not_allocate() {
     }
     let after = ALLOCATIONS.load(Ordering::SeqCst);
     assert!(leaves > 0);
-    assert_eq!(after - before, 0, "allocations while generating and playing moves");
+    assert_eq!(
+        after - before,
+        0,
+        "allocations while generating and playing moves"
+    );
 }
