@@ -33,6 +33,8 @@ mod position_string;
 mod rules;
 mod side;
 
+pub mod auale;
+pub mod ogn;
 pub mod record;
 
 pub use game::Game;
