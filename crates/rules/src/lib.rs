@@ -32,6 +32,7 @@ mod position;
 mod position_string;
 mod rules;
 mod side;
+mod sow;
 
 pub mod auale;
 pub mod ogn;

@@ -22,7 +22,7 @@ use crate::Side;
 /// # Ok::<(), wari_rules::MoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move(u8);
+pub struct Move(u8); // side * 8 + column
 
 impl Move {
     /// The move that empties the `column`-th pit (from 0, the owner's left)
@@ -34,21 +34,27 @@ impl Move {
     #[must_use]
     pub const fn new(side: Side, column: u8) -> Move {
         assert!(column < 6, "a row has at most 6 pits");
-        Move(side as u8 * 6 + column)
+        Move::new_unchecked(side, column)
+    }
+
+    /// [`Move::new`] for a column known to be below 6.
+    #[inline]
+    pub(crate) const fn new_unchecked(side: Side, column: u8) -> Move {
+        Move((side as u8) << 3 | column)
     }
 
     /// The owner of the pit.
     #[inline]
     #[must_use]
     pub const fn side(self) -> Side {
-        if self.0 < 6 { Side::South } else { Side::North }
+        if self.0 < 8 { Side::South } else { Side::North }
     }
 
     /// The pit's column from the owner's left, from 0.
     #[inline]
     #[must_use]
     pub const fn column(self) -> u8 {
-        self.0 % 6
+        self.0 & 7
     }
 
     /// The move's letter: `A..F` for South, `a..f` for North.

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::sow::{self, Board};
 use crate::{EndReason, Move, Moves, Outcome, Rules, Side, Variant};
 
 /// A position of a game under some [`Rules`]: the seeds in each pit, the
@@ -28,12 +29,15 @@ use crate::{EndReason, Move, Moves, Outcome, Rules, Side, Variant};
 pub struct Position {
     /// Pits `0..m` are South's `A..F`, pits `m..2m` North's `a..f`; the
     /// rest stay zero.
-    board: [u8; 12],
+    board: Board,
     captured: [u8; 2],
     /// Seeds on the board plus both counts: it never changes during a game.
     total: u8,
     turn: Side,
     end: Option<EndReason>,
+    /// The columns the player to move may play, as bits, before `wari`
+    /// drops grand slams; 0 once the game is over.
+    movable: u8,
     rules: Rules,
 }
 
@@ -57,7 +61,7 @@ impl Position {
     #[must_use]
     pub fn new(rules: Rules) -> Position {
         let m = usize::from(rules.pits());
-        let mut board = [0; 12];
+        let mut board = [0; 16];
         board[..2 * m].fill(rules.seeds());
         let mut position = Position {
             board,
@@ -65,6 +69,7 @@ impl Position {
             total: (2 * m) as u8 * rules.seeds(),
             turn: Side::South,
             end: None,
+            movable: 0,
             rules,
         };
         position.settle();
@@ -80,7 +85,7 @@ impl Position {
         total: u8,
         turn: Side,
     ) -> Position {
-        let mut pits = [0; 12];
+        let mut pits = [0; 16];
         pits[..board.len()].copy_from_slice(board);
         let mut position = Position {
             board: pits,
@@ -88,6 +93,7 @@ impl Position {
             total,
             turn,
             end: None,
+            movable: 0,
             rules,
         };
         if !rules.is_kalah()
@@ -95,7 +101,6 @@ impl Position {
             && Side::ALL.into_iter().any(|s| position.has_majority(s))
         {
             position.end = Some(EndReason::Majority);
-            return position;
         }
         position.settle();
         position
@@ -223,36 +228,38 @@ impl Position {
     /// # Ok::<(), wari_rules::PositionError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> Moves {
         let mut moves = Moves::new();
-        if self.end.is_some() {
-            return moves;
-        }
-        let m = self.pits();
-        let side = self.turn;
-        let must_feed = self.row_is_empty(side.opposite());
-        let row = self.row(side);
-        for (column, &seeds) in row.iter().enumerate() {
-            if seeds > 0 && (!must_feed || usize::from(seeds) >= m - column) {
-                moves.push(Move::new(side, column as u8));
-            }
+        let mut mask = self.movable;
+        while mask != 0 {
+            let column = mask.trailing_zeros() as u8;
+            moves.push(Move::new_unchecked(self.turn, column));
+            mask &= mask - 1;
         }
         if self.rules.variant() == Variant::Wari && moves.len() > 1 {
-            let mut slams = [false; 6];
-            let mut any_other = false;
-            for (i, &mv) in moves.iter().enumerate() {
-                slams[i] = self.is_grand_slam(mv);
-                any_other |= !slams[i];
-            }
-            if any_other {
-                let mut i = 0;
-                moves.retain(|_| {
-                    i += 1;
-                    !slams[i - 1]
-                });
-            }
+            self.drop_grand_slams(&mut moves);
         }
         moves
+    }
+
+    /// Under `wari`, drops the grand slams when another move exists
+    /// (RULES.md §2.3).
+    #[cold]
+    fn drop_grand_slams(&self, moves: &mut Moves) {
+        let mut slams = [false; 6];
+        let mut any_other = false;
+        for (i, &mv) in moves.iter().enumerate() {
+            slams[i] = self.is_grand_slam(mv);
+            any_other |= !slams[i];
+        }
+        if any_other {
+            let mut i = 0;
+            moves.retain(|_| {
+                i += 1;
+                !slams[i - 1]
+            });
+        }
     }
 
     /// The number of legal moves, without listing them (for perft's last
@@ -260,22 +267,10 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        if self.end.is_some() {
-            return 0;
-        }
         if self.rules.variant() == Variant::Wari {
-            return self.legal_moves().len();
-        }
-        let m = self.pits();
-        let side = self.turn;
-        let row = self.row(side);
-        if self.row_is_empty(side.opposite()) {
-            row.iter()
-                .enumerate()
-                .filter(|&(c, &s)| usize::from(s) >= m - c)
-                .count()
+            self.legal_moves().len()
         } else {
-            row.iter().filter(|&&s| s > 0).count()
+            self.movable.count_ones() as usize
         }
     }
 
@@ -301,8 +296,8 @@ impl Position {
             return false;
         }
         let mut board = self.board;
-        let last = sow_oware(&mut board, self.pits(), self.index(mv));
-        let (taken, left) = capture_chain(&board, self.pits(), self.turn, last);
+        let last = sow::sow(&mut board, self.pits(), self.index(mv));
+        let (taken, left) = sow::capture_chain(&board, self.pits(), self.turn, last);
         taken > 0 && left == 0
     }
 
@@ -359,38 +354,34 @@ impl Position {
 
     #[inline]
     fn row_is_empty(&self, side: Side) -> bool {
-        self.row(side).iter().all(|&s| s == 0)
+        sow::row_bits(&self.board, self.pits(), side) == 0
     }
 
+    #[inline(always)]
     fn play_oware(&mut self, mv: Move) {
         let m = self.pits();
         let mover = self.turn;
         let origin = self.index(mv);
-        let last = sow_oware(&mut self.board, m, origin);
-        let (taken, left) = capture_chain(&self.board, m, mover, last);
-        let mut next = mover.opposite();
+        let last = sow::sow(&mut self.board, m, origin);
+        let (taken, left) = sow::capture_chain(&self.board, m, mover, last);
+        self.turn = mover.opposite();
         if taken > 0 {
-            let slam = left == 0;
-            match (slam, self.rules.variant()) {
+            match (left == 0, self.rules.variant()) {
                 (true, Variant::Abapa) => {}
                 (true, Variant::Wari) => {
                     self.take_row(mover.opposite(), mover);
                     self.take_row(mover, mover);
-                    self.turn = next;
                     self.end = Some(EndReason::GrandSlam);
-                    return;
                 }
                 (true, _) => {
                     self.take_row(mover.opposite(), mover);
-                    next = mover;
+                    self.turn = mover;
                 }
                 (false, _) => self.take_chain(mover, last),
             }
         }
-        self.turn = next;
-        if !self.rules.playout() && self.has_majority(mover) {
+        if !self.rules.playout() && self.has_majority(mover) && self.end.is_none() {
             self.end = Some(EndReason::Majority);
-            return;
         }
         self.settle();
     }
@@ -437,31 +428,31 @@ impl Position {
         self.settle();
     }
 
-    /// Ends the game if it is over after a move (or in a set-up position): under Kalah when a row is empty, under Oware when the
-    /// player to move has no legal move. Each player then takes their row.
+    /// Finds the moves of the player to move, and ends the game if the
+    /// rules say so after a move (or in a set-up position): under Kalah
+    /// when a row is empty, under Oware when the player to move has no
+    /// legal move. Each player then takes their own row.
+    #[inline(always)]
     fn settle(&mut self) {
+        let m = self.pits();
+        self.movable = 0;
+        if self.end.is_some() {
+            return;
+        }
         if self.rules.is_kalah() {
             if self.row_is_empty(Side::South) || self.row_is_empty(Side::North) {
                 self.sweep();
                 self.end = Some(EndReason::EmptySide);
+            } else {
+                self.movable = sow::movable(&self.board, m, self.turn, false);
             }
-        } else if !self.can_move() {
-            self.sweep();
-            self.end = Some(EndReason::NoMoves);
-        }
-    }
-
-    /// Whether the player to move has a legal move (Oware): a seed on
-    /// their row and, if the opponent's row is empty, a move that feeds it.
-    fn can_move(&self) -> bool {
-        let m = self.pits();
-        let row = self.row(self.turn);
-        if self.row_is_empty(self.turn.opposite()) {
-            row.iter()
-                .enumerate()
-                .any(|(c, &s)| usize::from(s) >= m - c)
         } else {
-            row.iter().any(|&s| s > 0)
+            let feed = self.row_is_empty(self.turn.opposite());
+            self.movable = sow::movable(&self.board, m, self.turn, feed);
+            if self.movable == 0 {
+                self.sweep();
+                self.end = Some(EndReason::NoMoves);
+            }
         }
     }
 
@@ -475,7 +466,7 @@ impl Position {
     fn take_row(&mut self, row: Side, taker: Side) {
         let m = self.pits();
         let base = row.index() * m;
-        let seeds: u8 = self.board[base..base + m].iter().sum();
+        let seeds = sow::row_sum(&self.board, m, row);
         self.board[base..base + m].fill(0);
         self.captured[taker.index()] += seeds;
     }
@@ -505,64 +496,8 @@ impl Position {
             self.sweep();
         }
         self.end = Some(reason);
+        self.movable = 0;
     }
-}
-
-/// Sows the seeds of `origin` counterclockwise over a board of `m` pits per
-/// row, skipping the origin on laps; returns the pit of the last seed.
-#[inline]
-fn sow_oware(board: &mut [u8; 12], m: usize, origin: usize) -> usize {
-    let pits = 2 * m;
-    let seeds = usize::from(board[origin]);
-    board[origin] = 0;
-    let others = pits - 1;
-    let laps = seeds / others;
-    let rest = seeds % others;
-    if laps > 0 {
-        for pit in &mut board[..pits] {
-            *pit += laps as u8;
-        }
-        board[origin] -= laps as u8;
-    }
-    let mut pit = origin;
-    for _ in 0..rest {
-        pit += 1;
-        if pit == pits {
-            pit = 0;
-        }
-        board[pit] += 1;
-    }
-    if rest == 0 {
-        // A whole number of laps ends just before the origin.
-        if origin == 0 { pits - 1 } else { origin - 1 }
-    } else {
-        pit
-    }
-}
-
-/// The seeds an Oware capture from `last` would take, and the seeds that
-/// would be left on the opponent's row (0 for a grand slam).
-#[inline]
-fn capture_chain(board: &[u8; 12], m: usize, mover: Side, last: usize) -> (u8, u8) {
-    let low = mover.opposite().index() * m;
-    if last < low || last >= low + m {
-        return (0, 0);
-    }
-    let row: u8 = board[low..low + m].iter().sum();
-    let mut taken = 0;
-    let mut pit = last;
-    loop {
-        let seeds = board[pit];
-        if !(2..=3).contains(&seeds) {
-            break;
-        }
-        taken += seeds;
-        if pit == low {
-            break;
-        }
-        pit -= 1;
-    }
-    (taken, row - taken)
 }
 
 impl fmt::Debug for Position {

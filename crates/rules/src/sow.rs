@@ -1,0 +1,201 @@
+//! Oware sowing and captures on a bare board, with tables built at compile
+//! time: a sowing is one 128-bit addition.
+//!
+//! A board is 16 bytes: pits `0..m` are South's, `m..2m` North's, the rest
+//! stay zero. No pit ever holds more than [`Position::MAX_SEEDS`] (192), so
+//! adding whole boards as `u128` never carries from one pit into the next.
+//!
+//! [`Position::MAX_SEEDS`]: crate::Position::MAX_SEEDS
+
+use crate::Side;
+
+/// A board: pits `0..2m`, then zeros.
+pub(crate) type Board = [u8; 16];
+
+/// `SOW[m - 1][origin][rest]`: one seed in each of the `rest` pits after
+/// `origin` on a board of `m` pits a row (`rest < 2m - 1`, so the origin
+/// is never reached).
+static SOW: [[[u128; 12]; 12]; 6] = sow_table();
+
+/// `LAP[m - 1][origin]`: one seed in every pit but `origin`.
+static LAP: [[u128; 12]; 6] = lap_table();
+
+const fn sow_table() -> [[[u128; 12]; 12]; 6] {
+    let mut table = [[[0; 12]; 12]; 6];
+    let mut m = 1;
+    while m <= 6 {
+        let pits = 2 * m;
+        let mut origin = 0;
+        while origin < pits {
+            let mut rest = 1;
+            while rest < pits - 1 {
+                let pit = (origin + rest) % pits;
+                table[m - 1][origin][rest] = table[m - 1][origin][rest - 1] + (1u128 << (8 * pit));
+                rest += 1;
+            }
+            origin += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+const fn lap_table() -> [[u128; 12]; 6] {
+    let mut table = [[0; 12]; 6];
+    let mut m = 1;
+    while m <= 6 {
+        let pits = 2 * m;
+        let mut origin = 0;
+        while origin < pits {
+            let mut pit = 0;
+            while pit < pits {
+                if pit != origin {
+                    table[m - 1][origin] += 1u128 << (8 * pit);
+                }
+                pit += 1;
+            }
+            origin += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+/// Sows the seeds of `origin` counterclockwise, skipping the origin on
+/// laps (RULES.md §2.1); returns the pit of the last seed. The origin must
+/// hold a seed.
+#[inline(always)]
+pub(crate) fn sow(board: &mut Board, m: usize, origin: usize) -> usize {
+    let pits = 2 * m;
+    let others = pits - 1;
+    let seeds = usize::from(board[origin]);
+    board[origin] = 0;
+    let (laps, rest) = if seeds < others {
+        (0, seeds)
+    } else {
+        (seeds / others, seeds % others)
+    };
+    let mut sum = u128::from_le_bytes(*board) + SOW[m - 1][origin][rest];
+    if laps > 0 {
+        sum += laps as u128 * LAP[m - 1][origin];
+    }
+    *board = sum.to_le_bytes();
+    if rest == 0 {
+        // Whole laps end just before the origin.
+        if origin == 0 { pits - 1 } else { origin - 1 }
+    } else if origin + rest >= pits {
+        origin + rest - pits
+    } else {
+        origin + rest
+    }
+}
+
+/// The seeds of a row, as the low `8m` bits of a `u64`.
+#[inline]
+pub(crate) fn row_bits(board: &Board, m: usize, side: Side) -> u64 {
+    let base = side.index() * m;
+    let bytes: [u8; 8] = board[base..base + 8]
+        .try_into()
+        .expect("a row fits in 8 bytes");
+    u64::from_le_bytes(bytes) & (u64::MAX >> (64 - 8 * m))
+}
+
+/// The seeds on a row.
+#[inline]
+pub(crate) fn row_sum(board: &Board, m: usize, side: Side) -> u8 {
+    // Each byte's running sum stays below 256 (at most 192 seeds), so the
+    // top byte of the product is the sum of all bytes.
+    (row_bits(board, m, side).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
+/// Columns of `side`'s row that hold seeds, as bits; with `feed`, only
+/// those whose seeds reach the opponent's row (RULES.md §2.4).
+#[inline]
+pub(crate) fn movable(board: &Board, m: usize, side: Side, feed: bool) -> u8 {
+    let base = side.index() * m;
+    let mut mask = 0;
+    for column in 0..6 {
+        let seeds = usize::from(board[base + column]);
+        let ok = if feed { seeds + column >= m } else { seeds > 0 };
+        mask |= u8::from(ok) << column;
+    }
+    mask & ((1 << m) - 1)
+}
+
+/// The seeds an Oware capture ending in `last` would take, and the seeds
+/// that would be left on the opponent's row (0 for a grand slam).
+#[inline]
+pub(crate) fn capture_chain(board: &Board, m: usize, mover: Side, last: usize) -> (u8, u8) {
+    let low = mover.opposite().index() * m;
+    if last < low || last >= low + m || !(2..=3).contains(&board[last]) {
+        return (0, 0);
+    }
+    let mut taken = 0;
+    let mut pit = last;
+    loop {
+        let seeds = board[pit];
+        if !(2..=3).contains(&seeds) {
+            break;
+        }
+        taken += seeds;
+        if pit == low {
+            break;
+        }
+        pit -= 1;
+    }
+    (taken, row_sum(board, m, mover.opposite()) - taken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sowing one seed at a time, as RULES.md §2.1 says it.
+    fn sow_slowly(board: &mut Board, m: usize, origin: usize) -> usize {
+        let mut seeds = board[origin];
+        board[origin] = 0;
+        let mut pit = origin;
+        while seeds > 0 {
+            pit = (pit + 1) % (2 * m);
+            if pit != origin {
+                board[pit] += 1;
+                seeds -= 1;
+            }
+        }
+        pit
+    }
+
+    #[test]
+    fn table_sowing_equals_sowing_seed_by_seed() {
+        for m in 1..=6 {
+            for origin in 0..2 * m {
+                for seeds in 1..=60u8 {
+                    let mut board: Board = [0; 16];
+                    for (i, pit) in board[..2 * m].iter_mut().enumerate() {
+                        *pit = (i * 7 % 5) as u8;
+                    }
+                    board[origin] = seeds;
+                    let mut slow = board;
+                    let last = sow(&mut board, m, origin);
+                    assert_eq!(
+                        last,
+                        sow_slowly(&mut slow, m, origin),
+                        "m={m} origin={origin} seeds={seeds}"
+                    );
+                    assert_eq!(board, slow, "m={m} origin={origin} seeds={seeds}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_sums_and_movable_pits() {
+        let mut board: Board = [0; 16];
+        board[..12].copy_from_slice(&[3, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 9]);
+        assert_eq!(row_sum(&board, 6, Side::South), 7);
+        assert_eq!(row_sum(&board, 6, Side::North), 9);
+        assert_eq!(movable(&board, 6, Side::South, false), 0b110101);
+        assert_eq!(movable(&board, 6, Side::South, true), 0b110000);
+        assert_eq!(row_sum(&board, 3, Side::North), 3);
+    }
+}
