@@ -3,43 +3,16 @@
 
 use std::collections::BTreeMap;
 
+mod common;
+
+use common::any_rules;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use wari_rules::ogn::{OgnErrorKind, ROSTER, Record};
-use wari_rules::{Cycle, EndReason, Game, PlayError, Position, Rules, Side, Variant, auale};
-
-/// The cycle conventions of RULES.md §2.5.
-const CYCLES: [Cycle; 3] = [Cycle::Second, Cycle::Third, Cycle::Even];
+use wari_rules::{EndReason, Game, PlayError, Position, Rules, Side, Variant, auale};
 
 /// The tags the writer takes from the game rather than from the record.
 const FROM_GAME: [&str; 6] = ["Variant", "Result", "FEN", "Rules", "Termination", "Winner"];
-
-/// Any rule set: every variant, 1..=6 pits, 1..=12 seeds, and the options
-/// of its family.
-fn any_rules() -> impl Strategy<Value = Rules> {
-    (
-        prop::sample::select(Variant::ALL.to_vec()),
-        1..=Rules::MAX_PITS,
-        1..=Rules::MAX_SEEDS,
-        prop::sample::select(CYCLES.to_vec()),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(|(variant, pits, seeds, cycle, playout, empty_capture)| {
-            let rules = Rules::new(variant)
-                .with_pits(pits)
-                .and_then(|r| r.with_seeds(seeds))
-                .expect("pits and seeds in range");
-            if variant.is_kalah() {
-                rules.with_empty_capture(empty_capture)
-            } else {
-                rules
-                    .with_cycle(cycle)
-                    .and_then(|r| r.with_playout(playout))
-            }
-            .expect("options of the variant's family")
-        })
-}
 
 /// A set-up position of any rule set that is not already over, written in
 /// Aualé's notation and read back.
