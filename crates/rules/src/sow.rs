@@ -113,11 +113,12 @@ pub(crate) fn row_sum(board: &Board, m: usize, side: Side) -> u8 {
 #[inline]
 pub(crate) fn movable(board: &Board, m: usize, side: Side, feed: bool) -> u8 {
     let base = side.index() * m;
+    // A feeding move's seeds reach column m, the opponent's first pit.
+    let reach = if feed { m } else { 0 };
     let mut mask = 0;
     for column in 0..6 {
         let seeds = usize::from(board[base + column]);
-        let ok = if feed { seeds + column >= m } else { seeds > 0 };
-        mask |= u8::from(ok) << column;
+        mask |= u8::from(seeds > 0 && seeds + column >= reach) << column;
     }
     mask & ((1 << m) - 1)
 }
