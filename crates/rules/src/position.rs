@@ -297,8 +297,8 @@ impl Position {
         }
         let mut board = self.board;
         let last = sow::sow(&mut board, self.pits(), self.index(mv));
-        let (taken, left) = sow::capture_chain(&board, self.pits(), self.turn, last);
-        taken > 0 && left == 0
+        let capture = sow::capture_chain(&board, self.pits(), self.turn, last);
+        capture.taken > 0 && capture.left == 0
     }
 
     /// Plays a move after checking it is legal.
@@ -363,10 +363,10 @@ impl Position {
         let mover = self.turn;
         let origin = self.index(mv);
         let last = sow::sow(&mut self.board, m, origin);
-        let (taken, left) = sow::capture_chain(&self.board, m, mover, last);
+        let capture = sow::capture_chain(&self.board, m, mover, last);
         self.turn = mover.opposite();
-        if taken > 0 {
-            match (left == 0, self.rules.variant()) {
+        if capture.taken > 0 {
+            match (capture.left == 0, self.rules.variant()) {
                 (true, Variant::Abapa) => {}
                 (true, Variant::Wari) => {
                     self.take_row(mover.opposite(), mover);
@@ -377,7 +377,10 @@ impl Position {
                     self.take_row(mover.opposite(), mover);
                     self.turn = mover;
                 }
-                (false, _) => self.take_chain(mover, last),
+                (false, _) => {
+                    self.board[capture.first..=last].fill(0);
+                    self.captured[mover.index()] += capture.taken;
+                }
             }
         }
         if !self.rules.playout() && self.has_majority(mover) && self.end.is_none() {
@@ -469,24 +472,6 @@ impl Position {
         let seeds = sow::row_sum(&self.board, m, row);
         self.board[base..base + m].fill(0);
         self.captured[taker.index()] += seeds;
-    }
-
-    fn take_chain(&mut self, mover: Side, last: usize) {
-        let m = self.pits();
-        let low = mover.opposite().index() * m;
-        let mut pit = last;
-        loop {
-            let seeds = self.board[pit];
-            if !(2..=3).contains(&seeds) {
-                break;
-            }
-            self.captured[mover.index()] += seeds;
-            self.board[pit] = 0;
-            if pit == low {
-                break;
-            }
-            pit -= 1;
-        }
     }
 
     /// Marks the game over with `reason`; with `sweep`, each player takes

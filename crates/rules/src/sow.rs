@@ -123,28 +123,44 @@ pub(crate) fn movable(board: &Board, m: usize, side: Side, feed: bool) -> u8 {
     mask & ((1 << m) - 1)
 }
 
-/// The seeds an Oware capture ending in `last` would take, and the seeds
-/// that would be left on the opponent's row (0 for a grand slam).
+/// What an Oware sowing ending in a pit would capture (RULES.md §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Capture {
+    /// The seeds in the chain.
+    pub taken: u8,
+    /// The seeds that would be left on the opponent's row: 0 for a grand
+    /// slam (when `taken > 0`).
+    pub left: u8,
+    /// The chain is the pits `first..=last`.
+    pub first: usize,
+}
+
+/// The capture chain of a sowing whose last seed fell in `last`.
 #[inline]
-pub(crate) fn capture_chain(board: &Board, m: usize, mover: Side, last: usize) -> (u8, u8) {
+pub(crate) fn capture_chain(board: &Board, m: usize, mover: Side, last: usize) -> Capture {
     let low = mover.opposite().index() * m;
+    let none = Capture {
+        taken: 0,
+        left: 0,
+        first: last + 1,
+    };
     if last < low || last >= low + m || !(2..=3).contains(&board[last]) {
-        return (0, 0);
+        return none;
     }
     let mut taken = 0;
-    let mut pit = last;
+    let mut first = last;
     loop {
-        let seeds = board[pit];
-        if !(2..=3).contains(&seeds) {
+        taken += board[first];
+        if first == low || !(2..=3).contains(&board[first - 1]) {
             break;
         }
-        taken += seeds;
-        if pit == low {
-            break;
-        }
-        pit -= 1;
+        first -= 1;
     }
-    (taken, row_sum(board, m, mover.opposite()) - taken)
+    Capture {
+        taken,
+        left: row_sum(board, m, mover.opposite()) - taken,
+        first,
+    }
 }
 
 #[cfg(test)]
