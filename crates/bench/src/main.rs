@@ -86,8 +86,8 @@ struct Options {
     #[arg(long, default_value_t = 500_000)]
     games: u64,
     /// A random game still going after this many plies is stopped and
-    /// counted as capped: a `Position` knows no history, so it never ends
-    /// a cycle (RULES.md §2.5) on its own.
+    /// counted as capped. Ours end by the cycle rule long before; the
+    /// peer has no cycle rule, so a lone-seed chase would never end.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
     /// Seed of the random move choices (the same for both libraries).
@@ -120,6 +120,8 @@ struct Playouts {
     games: u64,
     plies: u64,
     capped: u64,
+    /// Games ended by the cycle rule (ours only: the peer has none).
+    cycles: u64,
     max_plies: u64,
     seconds: f64,
     allocations: u64,
@@ -281,15 +283,21 @@ impl SplitMix64 {
 }
 
 /// Complete random games with wari-rules: uniformly random legal moves
-/// until `Position::is_over()`.
+/// until `Position::is_over()` or the cycle rule (RULES.md §2.5, the
+/// default `cycle=2`: a position's second occurrence ends the game). The
+/// cycle rule compares `Position::key`s since the last capture, kept in a
+/// buffer reused from game to game.
 fn playouts_ours(options: &Options) -> Playouts {
     let start = Position::default();
-    let (mut plies, mut capped) = (0, 0);
+    let (mut plies, mut capped, mut cycles) = (0, 0, 0);
+    let mut since_capture: Vec<u128> = Vec::with_capacity(1024);
     let before = allocations();
     let t = Instant::now();
     for game in 0..options.games {
         let mut rng = game_rng(options.seed, game);
         let mut position = black_box(start);
+        since_capture.clear();
+        since_capture.push(position.key());
         let mut ply = 0;
         while !position.is_over() {
             if ply == options.max_plies {
@@ -297,8 +305,17 @@ fn playouts_ours(options: &Options) -> Playouts {
                 break;
             }
             let moves = position.legal_moves();
+            let on_board = position.seeds_on_board();
             position.play_unchecked(moves[rng.below(moves.len())]);
             ply += 1;
+            let key = position.key();
+            if position.seeds_on_board() != on_board {
+                since_capture.clear();
+            } else if since_capture.contains(&key) {
+                cycles += 1;
+                break;
+            }
+            since_capture.push(key);
         }
         plies += u64::from(ply);
         black_box(position);
@@ -307,6 +324,7 @@ fn playouts_ours(options: &Options) -> Playouts {
         games: options.games,
         plies,
         capped,
+        cycles,
         max_plies: u64::from(options.max_plies),
         seconds: t.elapsed().as_secs_f64(),
         allocations: allocations() - before,
@@ -351,6 +369,7 @@ fn playouts_peer(options: &Options) -> Playouts {
         games: options.games,
         plies,
         capped,
+        cycles: 0,
         max_plies: u64::from(options.max_plies),
         seconds: t.elapsed().as_secs_f64(),
         allocations: allocations() - before,

@@ -78,24 +78,33 @@ pub(crate) fn table(
     );
     let _ = writeln!(
         w,
-        "a game still going after {} plies is stopped (capped): a lone-seed chase never ends \
-         without the cycle rule",
+        "ours end by the cycle rule (a position's second occurrence, counted in `cycles`); \
+         the peer has none, so a game still going after {} plies is stopped (capped)",
         options.max_plies
     );
     let _ = writeln!(
         w,
-        "{:>5} {:>10} {:>11} {:>10} {:>10} {:>7} {:>8} {:>7}",
-        "", "games/s", "finished/s", "plies/game", "M plies/s", "capped", "seconds", "allocs"
+        "{:>5} {:>10} {:>11} {:>10} {:>10} {:>7} {:>7} {:>8} {:>7}",
+        "",
+        "games/s",
+        "finished/s",
+        "plies/game",
+        "M plies/s",
+        "cycles",
+        "capped",
+        "seconds",
+        "allocs"
     );
     for (name, p) in [("ours", ours), ("peer", peer)] {
         let _ = writeln!(
             w,
-            "{:>5} {:>10.0} {:>11.0} {:>10.2} {:>10.2} {:>7} {:>8.3} {:>7}",
+            "{:>5} {:>10.0} {:>11.0} {:>10.2} {:>10.2} {:>7} {:>7} {:>8.3} {:>7}",
             name,
             p.games_per_s(),
             p.finished_games_per_s(),
             p.plies_per_game(),
             p.mplies_per_s(),
+            p.cycles,
             p.capped,
             p.seconds,
             p.allocations
@@ -169,12 +178,13 @@ pub(crate) fn json(
         let _ = write!(
             w,
             ",\"{name}\":{{\"seconds\":{:.4},\"games_per_s\":{:.0},\"finished_games_per_s\":{:.0},\
-             \"plies_per_game\":{:.3},\"mplies_per_s\":{:.3},\"capped\":{},\"allocations\":{}}}",
+             \"plies_per_game\":{:.3},\"mplies_per_s\":{:.3},\"cycles\":{},\"capped\":{},\"allocations\":{}}}",
             p.seconds,
             p.games_per_s(),
             p.finished_games_per_s(),
             p.plies_per_game(),
             p.mplies_per_s(),
+            p.cycles,
             p.capped,
             p.allocations
         );

@@ -2,6 +2,7 @@
 //! never allocates.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::str::FromStr;
 
@@ -120,10 +121,30 @@ impl std::error::Error for MoveError {}
 /// assert_eq!(moves.len(), 6);
 /// assert_eq!(moves[0].to_string(), "A");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Moves {
     moves: [Move; 6],
     len: u8,
+}
+
+/// `COLUMNS[mask]`: the columns whose bits are set in `mask`, in order.
+static COLUMNS: [[u8; 6]; 64] = columns_table();
+
+const fn columns_table() -> [[u8; 6]; 64] {
+    let mut table = [[0; 6]; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let (mut column, mut len) = (0, 0);
+        while column < 6 {
+            if mask & (1 << column) != 0 {
+                table[mask][len] = column as u8;
+                len += 1;
+            }
+            column += 1;
+        }
+        mask += 1;
+    }
+    table
 }
 
 impl Moves {
@@ -137,11 +158,15 @@ impl Moves {
         }
     }
 
-    /// Adds a move at the end.
+    /// The moves of `side` from the columns whose bits are set in `mask`
+    /// (bits 0..6), in column order.
     #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.moves[self.len as usize] = m;
-        self.len += 1;
+    pub(crate) fn from_columns(side: Side, mask: u8) -> Moves {
+        let base = side.index() as u8 * 8;
+        Moves {
+            moves: COLUMNS[usize::from(mask & 63)].map(|c| Move(base + c)),
+            len: (mask & 63).count_ones() as u8,
+        }
     }
 
     /// Keeps only the moves for which `keep` is true.
@@ -155,6 +180,20 @@ impl Moves {
             }
         }
         self.len = kept as u8;
+    }
+}
+
+impl PartialEq for Moves {
+    fn eq(&self, other: &Moves) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Moves {}
+
+impl Hash for Moves {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
     }
 }
 
@@ -194,5 +233,30 @@ impl IntoIterator for Moves {
 
     fn into_iter(self) -> Self::IntoIter {
         self.moves.into_iter().take(self.len as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_from_columns_lists_the_set_bits_in_order() {
+        for side in Side::ALL {
+            for mask in 0..64u8 {
+                let expected: Vec<Move> = (0..6)
+                    .filter(|c| mask & (1 << c) != 0)
+                    .map(|c| Move::new(side, c))
+                    .collect();
+                assert_eq!(&*Moves::from_columns(side, mask), &expected[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn equal_move_lists_compare_equal_whatever_was_dropped() {
+        let mut kept = Moves::from_columns(Side::South, 0b11);
+        kept.retain(|m| m.column() == 0);
+        assert_eq!(kept, Moves::from_columns(Side::South, 0b1));
     }
 }

@@ -143,6 +143,34 @@ impl Position {
         &self.board[base..base + m]
     }
 
+    /// The board and the player to move packed into one number. Within one
+    /// game, positions with the same counts are the same position exactly
+    /// when their keys are equal: the cycle rule (RULES.md §2.5) compares
+    /// keys since the last capture, and a search can hash them.
+    ///
+    /// ```
+    /// use wari_rules::{Position, Rules};
+    /// let south = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 S 23-23", Rules::default())?;
+    /// let north = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 N 23-23", Rules::default())?;
+    /// assert_ne!(south.key(), north.key());
+    /// // Two lone seeds chase each other round the board and come back.
+    /// let mut p = south;
+    /// let mut plies = 0;
+    /// loop {
+    ///     p = p.play(p.legal_moves()[0])?;
+    ///     plies += 1;
+    ///     if p.key() == south.key() { break; }
+    /// }
+    /// assert_eq!(plies, 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> u128 {
+        // At most 12 pits are used, so the last byte is free for the turn.
+        u128::from_le_bytes(self.board) | (self.turn.index() as u128) << 120
+    }
+
     /// The seeds in the pit a move would empty (0 if the pit does not exist).
     #[inline]
     #[must_use]
@@ -230,13 +258,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn legal_moves(&self) -> Moves {
-        let mut moves = Moves::new();
-        let mut mask = self.movable;
-        while mask != 0 {
-            let column = mask.trailing_zeros() as u8;
-            moves.push(Move::new_unchecked(self.turn, column));
-            mask &= mask - 1;
-        }
+        let mut moves = Moves::from_columns(self.turn, self.movable);
         if self.rules.variant() == Variant::Wari && moves.len() > 1 {
             self.drop_grand_slams(&mut moves);
         }

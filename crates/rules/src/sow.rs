@@ -110,17 +110,46 @@ pub(crate) fn row_sum(board: &Board, m: usize, side: Side) -> u8 {
 
 /// Columns of `side`'s row that hold seeds, as bits; with `feed`, only
 /// those whose seeds reach the opponent's row (RULES.md §2.4).
+///
+/// All columns at once: column `c` is movable when its seeds reach
+/// `c`'s threshold, 1 (a seed) or, when feeding, `m - c` (the
+/// opponent's first pit); the comparison is done in each byte's top bit.
 #[inline]
 pub(crate) fn movable(board: &Board, m: usize, side: Side, feed: bool) -> u8 {
-    let base = side.index() * m;
-    // A feeding move's seeds reach column m, the opponent's first pit.
-    let reach = if feed { m } else { 0 };
-    let mut mask = 0;
-    for column in 0..6 {
-        let seeds = usize::from(board[base + column]);
-        mask |= u8::from(seeds > 0 && seeds + column >= reach) << column;
-    }
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let seeds = row_bits(board, m, side);
+    let threshold = if feed {
+        FEED[m - 1]
+    } else {
+        0x0101_0101_0101_0101
+    };
+    // Below 128 seeds, `seeds + 128 - threshold` has its top bit set when
+    // seeds >= threshold, and no byte carries into the next; from 128 on
+    // the seeds' own top bit says so.
+    let low = seeds & !HIGH;
+    let reached = ((low + (HIGH - threshold)) | seeds) & HIGH;
+    // Gathers the top bit of byte c into bit c.
+    let mask = ((reached >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
     mask & ((1 << m) - 1)
+}
+
+/// `FEED[m - 1]`: byte `c` holds `m - c`, the seeds column `c` needs to
+/// reach the opponent's row (1 past the row: never reached).
+static FEED: [u64; 6] = feed_table();
+
+const fn feed_table() -> [u64; 6] {
+    let mut table = [0; 6];
+    let mut m = 1;
+    while m <= 6 {
+        let mut c = 0;
+        while c < 8 {
+            let need = if c < m { m - c } else { 1 };
+            table[m - 1] |= (need as u64) << (8 * c);
+            c += 1;
+        }
+        m += 1;
+    }
+    table
 }
 
 /// What an Oware sowing ending in a pit would capture (RULES.md §2.2).

@@ -207,6 +207,27 @@ proptest! {
         }
     }
 
+    /// `Position::key` tells the positions of one game apart by board and
+    /// player to move, as the cycle rule (RULES.md §2.5) compares them.
+    #[test]
+    fn keys_are_equal_exactly_when_board_and_turn_are(start in any_start(), choices in any_choices()) {
+        let mut positions = vec![start];
+        for choice in &choices {
+            let last = positions[positions.len() - 1];
+            let legal = last.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            positions.push(last.play(*choice.get(&legal)).expect("a legal move"));
+        }
+        for a in &positions {
+            for b in &positions {
+                let same = a.board() == b.board() && a.turn() == b.turn();
+                prop_assert_eq!(a.key() == b.key(), same, "{} and {}", a, b);
+            }
+        }
+    }
+
     /// Random play ends (RULES.md §2.5, §3), and how it ends is consistent:
     /// the counts decide the winner, and when the rows are swept the board
     /// is empty (under `cycle=even` a repetition shares the seeds instead).
