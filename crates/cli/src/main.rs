@@ -1,6 +1,7 @@
 //! The `wari` command: perft, game replay and board display for Oware and
 //! Kalah, on top of the `wari-rules` library.
 
+mod analyze;
 mod args;
 mod error;
 mod perft;
@@ -30,6 +31,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Analyze(analyze::Args),
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = io::stdout().lock();
     let result = match cli.command {
+        Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),

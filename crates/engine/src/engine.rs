@@ -1,0 +1,500 @@
+//! The engine: settings, the search threads, reports and the best move.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
+
+use wari_rules::{Game, Move, Position};
+
+use crate::control::Control;
+use crate::level::Level;
+use crate::limits::Limits;
+use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
+use crate::search::{Iteration, Searcher, Shared, WINDOW};
+use crate::table::Table;
+
+/// Exact values of positions from outside the search, such as endgame
+/// databases: the seeds the side to move will still capture minus the
+/// seeds the opponent will, under best play (`None`: unknown).
+pub trait Oracle: Send + Sync {
+    /// The exact value of the seeds left on the board, if known.
+    fn probe(&self, position: &Position) -> Option<i32>;
+}
+
+/// One report of a search in progress (a UCI `info` line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// Depth of the iteration completed, in plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// Nodes searched by all threads so far.
+    pub nodes: u64,
+    /// Nodes a second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, from the root.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table used by this search.
+    pub hashfull: u32,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<Move>,
+    /// The reply the engine expects.
+    pub ponder: Option<Move>,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes a second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// A computer player for Oware and Kalah: alpha-beta search on
+/// `wari-rules`, a transposition table shared by its threads, and levels
+/// for people.
+///
+/// ```
+/// use wari_engine::{Engine, Limits};
+/// use wari_rules::{Game, Position, Rules};
+///
+/// // South captures three seeds with F (the last seed makes North's a 3).
+/// let start = Position::from_string("0,0,0,0,0,1/2,5,0,0,0,4 S 20-16", Rules::default())?;
+/// let game = Game::from_position(start);
+/// let mut engine = Engine::new();
+/// let result = engine.think(&game, &Limits::depth(6));
+/// assert_eq!(result.best.map(|m| m.to_string()), Some("F".to_string()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Engine {
+    table: Table,
+    hash_mb: usize,
+    threads: usize,
+    level: Level,
+    oracle: Option<Arc<dyn Oracle>>,
+    rng: u64,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_mb", &self.hash_mb)
+            .field("threads", &self.threads)
+            .field("level", &self.level)
+            .field("oracle", &self.oracle.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// The default hash size, in megabytes.
+    pub const DEFAULT_HASH_MB: usize = 64;
+    /// The largest hash size, in megabytes.
+    pub const MAX_HASH_MB: usize = 16 * 1024;
+    /// The most search threads.
+    pub const MAX_THREADS: usize = 64;
+
+    /// Full strength, one thread, a 64 MB table.
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine {
+            table: Table::new(Self::DEFAULT_HASH_MB),
+            hash_mb: Self::DEFAULT_HASH_MB,
+            threads: 1,
+            level: Level::FULL,
+            oracle: None,
+            rng: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// Resizes the transposition table (clearing it), in megabytes
+    /// (1..=[`Engine::MAX_HASH_MB`]).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        let mb = mb.clamp(1, Self::MAX_HASH_MB);
+        if mb != self.hash_mb {
+            self.table = Table::new(mb);
+            self.hash_mb = mb;
+        }
+    }
+
+    /// The table's size in megabytes.
+    #[must_use]
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Sets the number of search threads (1..=[`Engine::MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, Self::MAX_THREADS);
+    }
+
+    /// The number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the playing level.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The playing level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Seeds the random choices of the weaker levels (for repeatable
+    /// games).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = seed;
+    }
+
+    /// Gives the search exact values from outside (endgame databases).
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle>>) {
+        self.oracle = oracle;
+    }
+
+    /// Forgets everything learnt in earlier searches (a new game).
+    pub fn new_game(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches without reports or outside control.
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.search(game, limits, &Control::new(), &mut |_| {})
+    }
+
+    /// Searches the game's current position within `limits`, reporting
+    /// each completed iteration, until the limits are reached or `control`
+    /// says stop. With `limits.infinite` or while `control` is pondering,
+    /// it returns only once stopped (or, pondering, once the ponderhit's
+    /// time is used), as UCI asks.
+    ///
+    /// The cycle rule is judged from the game's positions since its last
+    /// capture and the positions of the search tree.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let root = *game.position();
+        if let Some(outcome) = game.outcome() {
+            let me = root.turn();
+            let halves = i32::from(outcome.halves(me)) - i32::from(outcome.halves(me.opposite()));
+            wait_for_stop(limits, control);
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::Exact {
+                    margin: halves / 2,
+                    plies: 0,
+                },
+                depth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let history = since_last_capture(game);
+        self.table.next_generation();
+        let mut limits = *limits;
+        if let Some(level_depth) = self.level.max_depth() {
+            limits.depth = Some(limits.depth.map_or(level_depth, |d| d.min(level_depth)));
+        }
+        let shared = Shared {
+            table: &self.table,
+            control,
+            oracle: self.oracle.as_deref(),
+            nodes: AtomicU64::new(0),
+            halt: std::sync::atomic::AtomicBool::new(false),
+            start,
+            budget: limits.budget(),
+            node_limit: limits.nodes,
+        };
+        let single_move = root.legal_moves().len() == 1;
+        let last = if self.level.noise() > 0 {
+            noisy_choice(
+                &shared,
+                &history,
+                &limits,
+                self.level.noise(),
+                &mut self.rng,
+            )
+        } else {
+            std::thread::scope(|scope| {
+                for id in 1..self.threads {
+                    let (shared, history) = (&shared, &history);
+                    scope.spawn(move || {
+                        let mut searcher = Searcher::new(shared, history);
+                        deepen(
+                            &mut searcher,
+                            shared,
+                            &root,
+                            &limits,
+                            id,
+                            single_move,
+                            &mut |_| {},
+                        );
+                    });
+                }
+                let mut searcher = Searcher::new(&shared, &history);
+                let mut on_iteration = |it: &Iteration| {
+                    report(&Info {
+                        depth: it.depth,
+                        seldepth: it.seldepth,
+                        score: Score::from_value(it.value),
+                        nodes: shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+                        nps: nps(
+                            shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+                            start.elapsed(),
+                        ),
+                        time: start.elapsed(),
+                        pv: it.pv.clone(),
+                        hashfull: self.table.hashfull(),
+                    });
+                };
+                let last = deepen(
+                    &mut searcher,
+                    &shared,
+                    &root,
+                    &limits,
+                    0,
+                    single_move,
+                    &mut on_iteration,
+                );
+                shared
+                    .halt
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                last
+            })
+        };
+        wait_for_stop(&limits, control);
+        let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        let (best, value, depth, pv) = match last {
+            Some(it) => (it.pv.first().copied(), it.value, it.depth, it.pv),
+            // Stopped before depth 1 finished: any legal move.
+            None => {
+                let m = root.legal_moves()[0];
+                (Some(m), 0, 0, vec![m])
+            }
+        };
+        SearchResult {
+            best,
+            ponder: pv.get(1).copied(),
+            score: Score::from_value(value),
+            depth,
+            nodes,
+            time: start.elapsed(),
+            pv,
+        }
+    }
+}
+
+/// The weaker levels: every root move searched with an open window to
+/// the level's depth, a random error added to each value, the best
+/// kept.
+fn noisy_choice(
+    shared: &Shared<'_>,
+    history: &[Position],
+    limits: &Limits,
+    noise: i32,
+    rng: &mut u64,
+) -> Option<Iteration> {
+    let root = *history.last().expect("a root");
+    let depth = limits.depth.unwrap_or(1).max(1);
+    let mut best: Option<(Value, Iteration)> = None;
+    for m in root.legal_moves() {
+        let mut child = root;
+        child.play_unchecked(m);
+        let mut line = history.to_vec();
+        if child.seeds_on_board() != root.seeds_on_board() {
+            line.clear();
+        }
+        line.push(child);
+        let mut searcher = Searcher::new(shared, &line);
+        let it = searcher.search_child(&child, depth - 1)?;
+        let value = if child.turn() == root.turn() {
+            it.value
+        } else {
+            -it.value
+        };
+        let noisy = value + random(rng, noise);
+        if best.as_ref().is_none_or(|(v, _)| noisy > *v) {
+            let mut pv = vec![m];
+            pv.extend(it.pv);
+            best = Some((
+                noisy,
+                Iteration {
+                    depth,
+                    value,
+                    pv,
+                    seldepth: it.seldepth,
+                },
+            ));
+        }
+    }
+    best.map(|(_, it)| it)
+}
+
+/// A uniform integer in `-bound..=bound`.
+fn random(rng: &mut u64, bound: i32) -> i32 {
+    if bound == 0 {
+        return 0;
+    }
+    *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *rng;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % (2 * bound as u64 + 1)) as i32 - bound
+}
+
+/// The game's positions from its last capture to now.
+fn since_last_capture(game: &Game) -> Vec<Position> {
+    let positions = game.positions();
+    let now = positions[positions.len() - 1].seeds_on_board();
+    let first = positions
+        .iter()
+        .rposition(|p| p.seeds_on_board() != now)
+        .map_or(0, |i| i + 1);
+    positions[first..].to_vec()
+}
+
+/// Waits, as UCI asks, until a `go infinite` or a ponder search is
+/// stopped (or the ponder move is played).
+fn wait_for_stop(limits: &Limits, control: &Control) {
+    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Iterative deepening on one thread; thread 0 reports and decides when
+/// to stop, the others (lazy SMP) start at staggered depths to fill the
+/// shared table.
+fn deepen(
+    searcher: &mut Searcher<'_>,
+    shared: &Shared<'_>,
+    root: &Position,
+    limits: &Limits,
+    id: usize,
+    single_move: bool,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Option<Iteration> {
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 16)
+        .clamp(1, MAX_PLY as u32 - 16);
+    let mut last: Option<Iteration> = None;
+    let mut depth = 1 + (id as u32 % 2);
+    while depth <= max_depth {
+        let it = match &last {
+            Some(prev) if depth >= 4 && !is_proven(prev.value) => {
+                aspiration(searcher, root, depth, prev.value)
+            }
+            _ => searcher.search_root(root, depth, -INFINITY, INFINITY),
+        };
+        searcher.flush_nodes();
+        let Some(it) = it else { break };
+        // An unfinished iteration counts too: its best move was searched
+        // to the end and beat the others searched (the previous best
+        // first).
+        let stopped = searcher.is_stopped();
+        if id == 0 {
+            on_iteration(&it);
+        }
+        last = Some(it);
+        if stopped {
+            break;
+        }
+        if id == 0 {
+            let elapsed = shared
+                .control
+                .ponderhit_at()
+                .unwrap_or(shared.start)
+                .elapsed();
+            let soft_done =
+                shared.budget.is_some_and(|b| elapsed >= b.soft) && !shared.control.is_pondering();
+            let timed = shared.budget.is_some() && !limits.infinite;
+            let value = last.as_ref().map_or(0, |l| l.value);
+            let plies = match Score::from_value(value) {
+                Score::Exact { plies, .. } => plies,
+                Score::Seeds(_) => u32::MAX / 4,
+            };
+            let solved = is_proven(value) && depth > 2 * plies + 2;
+            if soft_done
+                || (single_move && timed && !shared.control.is_pondering())
+                || (solved && !limits.infinite && limits.depth.is_none())
+            {
+                break;
+            }
+        } else if shared.halt.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        depth += 1;
+    }
+    last
+}
+
+/// A search in a narrow window around the last value, widened on failure.
+fn aspiration(
+    searcher: &mut Searcher<'_>,
+    root: &Position,
+    depth: u32,
+    guess: Value,
+) -> Option<Iteration> {
+    let mut width = WINDOW;
+    let (mut alpha, mut beta) = (guess - width, guess + width);
+    loop {
+        let it = searcher.search_root(root, depth, alpha, beta)?;
+        if searcher.is_stopped() {
+            return Some(it);
+        }
+        if it.value <= alpha {
+            alpha = (alpha - width).max(-INFINITY);
+        } else if it.value >= beta {
+            beta = (beta + width).min(INFINITY);
+        } else {
+            return Some(it);
+        }
+        width *= 2;
+        if width > 20 * WINDOW {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! A computer player for Oware and Kalah on top of `wari-rules`: iterative
+//! deepening principal variation search with a shared transposition
+//! table (lazy SMP over several threads), capture quiescence, the cycle
+//! rule judged along the game and the tree, an evaluation fitted from
+//! self-play, time management, and levels for people.
+//!
+//! ```
+//! use std::time::Duration;
+//! use wari_engine::{Engine, Limits};
+//! use wari_rules::Game;
+//!
+//! let mut engine = Engine::new();
+//! let game = Game::default();
+//! let result = engine.think(&game, &Limits::depth(8));
+//! let best = result.best.expect("the game is not over");
+//! assert!(game.legal_moves().contains(&best));
+//! assert_eq!(result.depth, 8);
+//! ```
+//!
+//! Scores are seeds from the side to move's view: an estimate of the final
+//! capture difference ([`Score::Seeds`], in hundredths of a seed), or a
+//! proven result ([`Score::Exact`]).
+
+mod control;
+mod engine;
+pub mod eval;
+mod level;
+mod limits;
+mod score;
+mod search;
+mod table;
+mod weights;
+
+pub use control::Control;
+pub use engine::{Engine, Info, Oracle, SearchResult};
+pub use level::{Level, LevelError};
+pub use limits::{Clock, Limits};
+pub use score::Score;

@@ -1,0 +1,453 @@
+//! One search thread: iterative deepening, principal variation search
+//! with a transposition table, killer and history move ordering, capture
+//! quiescence, and the cycle rule judged along the game and the tree.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use wari_rules::{Cycle, Move, Moves, Position, Side};
+
+use crate::Oracle;
+use crate::control::Control;
+use crate::eval::{captured_difference, evaluate};
+use crate::limits::Budget;
+use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
+use crate::table::{Bound, Entry, Table, hash};
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub table: &'a Table,
+    pub control: &'a Control,
+    pub oracle: Option<&'a dyn Oracle>,
+    pub nodes: AtomicU64,
+    /// Set by the main thread when it is done: the helpers stop.
+    pub halt: AtomicBool,
+    pub start: Instant,
+    pub budget: Option<Budget>,
+    pub node_limit: Option<u64>,
+}
+
+impl Shared<'_> {
+    /// Whether the hard time limit (counted from the ponderhit when
+    /// pondering) or the node limit is reached.
+    fn out_of_budget(&self) -> bool {
+        if let Some(limit) = self.node_limit
+            && self.nodes.load(Ordering::Relaxed) >= limit
+        {
+            return true;
+        }
+        match self.budget {
+            Some(budget) if !self.control.is_pondering() => {
+                let start = self.control.ponderhit_at().unwrap_or(self.start);
+                start.elapsed() >= budget.hard
+            }
+            _ => false,
+        }
+    }
+}
+
+/// One completed iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub depth: u32,
+    pub value: Value,
+    pub pv: Vec<Move>,
+    pub seldepth: u32,
+}
+
+/// A position on the path from the last capture of the game to the node
+/// being searched: its key (board and turn) and seeds on the board.
+#[derive(Clone, Copy)]
+struct Step {
+    key: u128,
+    on_board: u8,
+}
+
+/// The state of one search thread.
+pub(crate) struct Searcher<'a> {
+    shared: &'a Shared<'a>,
+    cycle: Cycle,
+    /// The game's positions since its last capture, then the tree's path.
+    path: Vec<Step>,
+    killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
+    history: [[i32; 6]; 2],
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+}
+
+/// Nodes counted locally before they are added to the shared count and
+/// the limits are checked.
+const CHECK_EVERY: u64 = 1024;
+/// The deepest capture sequence quiescence follows.
+const QUIESCENCE_PLIES: usize = 16;
+
+impl<'a> Searcher<'a> {
+    /// A searcher for the position after `history` (the game's positions
+    /// from its last capture to the root, the root last).
+    pub fn new(shared: &'a Shared<'a>, history: &[Position]) -> Searcher<'a> {
+        let root = history.last().expect("a root position");
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        path.extend(history.iter().map(|p| Step {
+            key: p.key(),
+            on_board: p.seeds_on_board(),
+        }));
+        Searcher {
+            shared,
+            cycle: root.rules().cycle(),
+            path,
+            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+            history: [[0; 6]; 2],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+        }
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= CHECK_EVERY {
+            self.flush_nodes();
+            if self.shared.control.is_stopped()
+                || self.shared.halt.load(Ordering::Relaxed)
+                || self.shared.out_of_budget()
+            {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Searches the root to `depth` within the window; `None` if stopped
+    /// before a best move was found.
+    pub fn search_root(
+        &mut self,
+        root: &Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Iteration> {
+        self.seldepth = 0;
+        let value = self.negamax(root, depth as i32, alpha, beta, 0);
+        if self.stopped && self.pv_len[0] == 0 {
+            return None;
+        }
+        let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        Some(Iteration {
+            depth,
+            value,
+            pv,
+            seldepth: self.seldepth as u32,
+        })
+    }
+
+    /// Searches a position just played from the root (already on the
+    /// path) to `depth`, open window: for the weaker levels' choice.
+    pub fn search_child(&mut self, child: &Position, depth: u32) -> Option<Iteration> {
+        if !child.is_over() && !child.rules().is_kalah() && self.path.len() > 1 && self.is_cycle() {
+            return Some(Iteration {
+                depth,
+                value: self.cycle_value(child, 0),
+                pv: Vec::new(),
+                seldepth: 0,
+            });
+        }
+        self.search_root(child, depth, -INFINITY, INFINITY)
+    }
+
+    /// The value of a finished position for its side to move.
+    fn end_value(p: &Position, ply: usize) -> Value {
+        proven(captured_difference(p, p.turn()), ply)
+    }
+
+    /// Whether the position just pushed on the path ends the game by the
+    /// cycle rule (RULES.md §2.5): it occurred before since the last
+    /// capture, as often as the rule allows.
+    fn is_cycle(&self) -> bool {
+        let last = self.path.len() - 1;
+        let Step { key, on_board } = self.path[last];
+        let mut seen = 1;
+        for step in self.path[..last].iter().rev() {
+            if step.on_board != on_board {
+                break;
+            }
+            if step.key == key {
+                seen += 1;
+                if seen >= self.cycle.occurrences() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The value of ending the game by the cycle rule here.
+    fn cycle_value(&self, p: &Position, ply: usize) -> Value {
+        let me = p.turn();
+        let mut margin = captured_difference(p, me);
+        if self.cycle != Cycle::Even {
+            margin += row_sum(p, me) - row_sum(p, me.opposite());
+        }
+        proven(margin, ply)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        let next = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..next {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next;
+    }
+
+    fn negamax(
+        &mut self,
+        p: &Position,
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        if p.is_over() {
+            return Self::end_value(p, ply);
+        }
+        if ply > 0 && !p.rules().is_kalah() && self.is_cycle() {
+            return self.cycle_value(p, ply);
+        }
+        if ply > 0
+            && let Some(oracle) = self.shared.oracle
+            && let Some(rest) = oracle.probe(p)
+        {
+            return proven(captured_difference(p, p.turn()) + rest, ply);
+        }
+        if ply >= MAX_PLY {
+            return evaluate(p);
+        }
+        if depth <= 0 {
+            return self.quiescence(p, alpha, beta, ply, 0);
+        }
+        if self.stopped {
+            return 0;
+        }
+
+        let key = hash(p);
+        let pv_node = beta - alpha > 1;
+        let mut table_column = None;
+        if let Some(entry) = self.shared.table.probe(key) {
+            table_column = entry.column;
+            let v = from_table(entry.value, ply);
+            if ply > 0 && !pv_node && i32::from(entry.depth) >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    return v;
+                }
+            }
+        }
+
+        let me = p.turn();
+        let moves = p.legal_moves();
+        let mut children = [(Move::new(me, 0), *p, 0i32); 6];
+        let n = moves.len();
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = *p;
+            child.play_unchecked(m);
+            let gain = i32::from(child.captured(me)) - i32::from(p.captured(me));
+            let order = if Some(m.column()) == table_column {
+                1 << 30
+            } else if gain > 0 {
+                (1 << 24) + gain
+            } else if self.killers[ply][0] == Some(m) {
+                1 << 22
+            } else if self.killers[ply][1] == Some(m) {
+                (1 << 22) - 1
+            } else {
+                self.history[me.index()][usize::from(m.column())]
+            };
+            children[i] = (m, child, order);
+        }
+        children[..n].sort_unstable_by_key(|c| std::cmp::Reverse(c.2));
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(m, child, order)) in children[..n].iter().enumerate() {
+            self.path.push(Step {
+                key: child.key(),
+                on_board: child.seeds_on_board(),
+            });
+            // A Kalah extra move keeps the same side to move.
+            let same = child.turn() == me;
+            let search = |s: &mut Self, a: Value, b: Value, d: i32| -> Value {
+                if same {
+                    s.negamax(&child, d, a, b, ply + 1)
+                } else {
+                    -s.negamax(&child, d, -b, -a, ply + 1)
+                }
+            };
+            let value = if i == 0 {
+                search(self, alpha, beta, depth - 1)
+            } else {
+                // Late quiet moves at enough depth are searched shallower
+                // first.
+                let reduce = if depth >= 3 && i >= 3 && order < (1 << 22) && !pv_node {
+                    1
+                } else {
+                    0
+                };
+                let mut v = search(self, alpha, alpha + 1, depth - 1 - reduce);
+                if v > alpha && reduce > 0 {
+                    v = search(self, alpha, alpha + 1, depth - 1);
+                }
+                if v > alpha && v < beta {
+                    v = search(self, alpha, beta, depth - 1);
+                }
+                v
+            };
+            self.path.pop();
+            if self.stopped {
+                // Only moves searched to the end count; at the root the
+                // caller keeps the best of those.
+                return if ply == 0 { best } else { best.max(value) };
+            }
+            if value > best {
+                best = value;
+                best_move = Some(m);
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, m);
+                    if value >= beta {
+                        let gain = i32::from(child.captured(me)) - i32::from(p.captured(me));
+                        if gain == 0 {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = &mut self.history[me.index()][usize::from(m.column())];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for side in &mut self.history {
+                                    for x in side.iter_mut() {
+                                        *x /= 2;
+                                    }
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            key,
+            Entry {
+                value: to_table(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                column: best_move.map(|m| m.column()),
+            },
+        );
+        best
+    }
+
+    /// Captures only, until the position is quiet: the side to move may
+    /// also stand on the static value.
+    fn quiescence(
+        &mut self,
+        p: &Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        qply: usize,
+    ) -> Value {
+        self.pv_len[ply] = ply;
+        if qply > 0 {
+            self.count_node();
+            self.seldepth = self.seldepth.max(ply);
+            if p.is_over() {
+                return Self::end_value(p, ply);
+            }
+            if !p.rules().is_kalah() && self.is_cycle() {
+                return self.cycle_value(p, ply);
+            }
+        }
+        let stand = evaluate(p);
+        if stand >= beta || qply >= QUIESCENCE_PLIES || ply >= MAX_PLY || self.stopped {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let me = p.turn();
+        // Kalah sows into the store on most moves: only real captures
+        // count there.
+        let noisy = if p.rules().is_kalah() { 2 } else { 1 };
+        let mut best = stand;
+        let moves: Moves = p.legal_moves();
+        for &m in &moves {
+            let mut child = *p;
+            child.play_unchecked(m);
+            let gain = i32::from(child.captured(me)) - i32::from(p.captured(me));
+            if gain < noisy && !child.is_over() {
+                continue;
+            }
+            self.path.push(Step {
+                key: child.key(),
+                on_board: child.seeds_on_board(),
+            });
+            let value = if child.turn() == me {
+                self.quiescence(&child, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            self.path.pop();
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, m);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn row_sum(p: &Position, side: Side) -> i32 {
+    p.row(side).iter().map(|&s| i32::from(s)).sum()
+}
+
+/// The aspiration window's first half width.
+pub(crate) const WINDOW: Value = SEED / 2;

@@ -1,0 +1,198 @@
+//! The transposition table: positions seen by the search, shared by all
+//! search threads without locks.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use wari_rules::Position;
+
+use crate::score::Value;
+
+/// What a stored value says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The value is exact (at its depth).
+    Exact,
+    /// The true value is at least this (a beta cutoff).
+    Lower,
+    /// The true value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub value: Value,
+    pub depth: u8,
+    pub bound: Bound,
+    /// The best move's column, if one was found.
+    pub column: Option<u8>,
+}
+
+impl Entry {
+    fn pack(self, generation: u8) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let column = self.column.map_or(0, |c| u64::from(c) + 1);
+        u64::from(self.value as u32)
+            | u64::from(self.depth) << 32
+            | bound << 40
+            | column << 42
+            | u64::from(generation) << 48
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let column = ((data >> 42) & 7) as u8;
+        Some(Entry {
+            value: data as u32 as i32,
+            depth: (data >> 32) as u8,
+            bound,
+            column: column.checked_sub(1),
+        })
+    }
+}
+
+/// The 64-bit hash of a position: board, player to move and counts.
+#[inline]
+pub(crate) fn hash(p: &Position) -> u64 {
+    // Bytes 12..16 of the key are free but for the turn in byte 15: the
+    // counts go in byte 14 (South's count decides North's).
+    let key = p.key() | u128::from(p.captured(wari_rules::Side::South)) << 112;
+    let lo = key as u64;
+    let hi = (key >> 64) as u64;
+    let x = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi.rotate_left(29);
+    let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    x ^ (x >> 29)
+}
+
+/// A fixed-size table of `2^k` slots, each two words: the key xor the
+/// data, and the data, so a torn write from another thread reads as a
+/// miss.
+#[derive(Debug)]
+pub(crate) struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+    generation: std::sync::atomic::AtomicU8,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (a power of two slots, at least
+    /// 1024).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) << 20;
+        let slots = (bytes / 16).next_power_of_two().max(1024);
+        let slots = if slots * 16 > bytes { slots / 2 } else { slots }.max(1024);
+        Table {
+            slots: (0..slots)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: slots - 1,
+            generation: std::sync::atomic::AtomicU8::new(0),
+        }
+    }
+
+    /// Forgets every position.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Marks a new search: older entries are replaced first.
+    pub fn next_generation(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        if check ^ data == key {
+            Entry::unpack(data)
+        } else {
+            None
+        }
+    }
+
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[key as usize & self.mask];
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot[1].load(Ordering::Relaxed);
+        let same = slot[0].load(Ordering::Relaxed) ^ old == key;
+        // Keep a deeper result of this search for another position.
+        if !same
+            && ((old >> 48) as u8) == generation
+            && ((old >> 32) as u8) > entry.depth
+            && Entry::unpack(old).is_some()
+        {
+            return;
+        }
+        // Keep the best move of a shallower search of the same position.
+        let entry = if same && entry.column.is_none() {
+            Entry {
+                column: Entry::unpack(old).and_then(|e| e.column),
+                ..entry
+            }
+        } else {
+            entry
+        };
+        let data = entry.pack(generation);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of slots used by the current search (from the first
+    /// thousand).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let data = s[1].load(Ordering::Relaxed);
+                Entry::unpack(data).is_some() && (data >> 48) as u8 == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_through_the_table() {
+        let table = Table::new(1);
+        let entry = Entry {
+            value: -123_456,
+            depth: 17,
+            bound: Bound::Lower,
+            column: Some(5),
+        };
+        table.store(42, entry);
+        assert_eq!(table.probe(42), Some(entry));
+        assert_eq!(table.probe(43), None);
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn positions_with_other_counts_hash_apart() {
+        let rules = wari_rules::Rules::default();
+        let a = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 S 23-23", rules).unwrap();
+        let b = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 S 22-24", rules).unwrap();
+        let c = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 N 23-23", rules).unwrap();
+        assert_ne!(hash(&a), hash(&b));
+        assert_ne!(hash(&a), hash(&c));
+    }
+}
