@@ -7,6 +7,7 @@ mod error;
 mod perft;
 mod replay;
 mod show;
+mod tune;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,6 +36,7 @@ enum Command {
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
+        Some(Command::Tune(args)) => tune::run(&args, &mut out),
         None => Cli::command()
             .write_long_help(&mut out)
             .map_err(Error::from),

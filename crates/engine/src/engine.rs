@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use wari_rules::{Game, Move, Position};
 
 use crate::control::Control;
+use crate::eval::Weights;
 use crate::level::Level;
 use crate::limits::Limits;
 use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
@@ -96,6 +97,7 @@ pub struct Engine {
     threads: usize,
     level: Level,
     oracle: Option<Arc<dyn Oracle>>,
+    weights: Weights,
     rng: u64,
 }
 
@@ -133,6 +135,7 @@ impl Engine {
             threads: 1,
             level: Level::FULL,
             oracle: None,
+            weights: Weights::default(),
             rng: 0x9E37_79B9_7F4A_7C15,
         }
     }
@@ -184,6 +187,18 @@ impl Engine {
     /// Gives the search exact values from outside (endgame databases).
     pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle>>) {
         self.oracle = oracle;
+    }
+
+    /// Evaluates with other weights than the fitted ones (for tuning).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+        self.table.clear();
+    }
+
+    /// The evaluation's weights.
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     /// Forgets everything learnt in earlier searches (a new game).
@@ -240,6 +255,7 @@ impl Engine {
             table: &self.table,
             control,
             oracle: self.oracle.as_deref(),
+            weights: &self.weights,
             nodes: AtomicU64::new(0),
             halt: std::sync::atomic::AtomicBool::new(false),
             start,

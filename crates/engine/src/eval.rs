@@ -3,7 +3,7 @@
 
 use wari_rules::{Position, Side};
 
-use crate::score::{SEED, Value};
+use crate::score::SEED;
 use crate::weights;
 
 /// The number of features.
@@ -16,7 +16,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "weak pits (1-2 seeds)",
     "seeds under attack",
     "lap pits (2m-1 or more)",
-    "movable pits",
+    "seeds a move sows across",
     "extra-move pits (Kalah)",
     "to move",
 ];
@@ -47,7 +47,7 @@ pub fn features(p: &Position) -> [i32; FEATURES] {
     }
     let lap = (2 * m - 1) as u8;
     f[4] = count(mine, |s| s >= lap) - count(theirs, |s| s >= lap);
-    f[5] = count(mine, |s| s > 0) - count(theirs, |s| s > 0);
+    f[5] = across(mine) - across(theirs);
     if p.rules().is_kalah() {
         f[6] = extra_moves(mine) - extra_moves(theirs);
     }
@@ -86,6 +86,16 @@ fn attacked(attacker: &[u8], target: &[u8], m: usize) -> i32 {
     best
 }
 
+/// The seeds the pits of a row would sow past the row's end (into the
+/// other row, or Kalah's store), summed: what the row has to give.
+fn across(row: &[u8]) -> i32 {
+    let m = row.len();
+    row.iter()
+        .enumerate()
+        .map(|(c, &s)| (i32::from(s) - (m - 1 - c) as i32).max(0))
+        .sum()
+}
+
 /// Kalah: pits whose last seed falls in the store (an extra move).
 fn extra_moves(row: &[u8]) -> i32 {
     let m = row.len();
@@ -95,24 +105,61 @@ fn extra_moves(row: &[u8]) -> i32 {
         .count() as i32
 }
 
-/// The static value of a position, in hundredths of a seed, for the side
-/// to move: the capture (or store) difference plus the weighted features.
-#[inline]
-#[must_use]
-pub(crate) fn evaluate(p: &Position) -> Value {
-    let me = p.turn();
-    let captured = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
-    let w = if p.rules().is_kalah() {
-        &weights::KALAH
-    } else {
-        &weights::OWARE
-    };
-    let f = features(p);
-    let mut v = captured * SEED;
-    for i in 0..FEATURES {
-        v += w[i] * f[i];
+/// The weights of the features, in hundredths of a seed per unit, one set
+/// for Oware and one for Kalah.
+///
+/// ```
+/// use wari_engine::eval::Weights;
+/// let w = Weights::default();
+/// assert_eq!(w.oware.len(), wari_engine::eval::FEATURES);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// For `abapa`, `wari` and `warri`.
+    pub oware: [i32; FEATURES],
+    /// For Kalah.
+    pub kalah: [i32; FEATURES],
+}
+
+impl Default for Weights {
+    /// The weights fitted by `wari tune` (`crates/engine/src/weights.rs`).
+    fn default() -> Weights {
+        Weights {
+            oware: weights::OWARE,
+            kalah: weights::KALAH,
+        }
     }
-    v
+}
+
+impl Weights {
+    /// The static value of a position, in hundredths of a seed, for the
+    /// side to move: the capture (or store) difference plus the weighted
+    /// features.
+    ///
+    /// ```
+    /// use wari_engine::eval::Weights;
+    /// use wari_rules::Position;
+    /// let w = Weights::default();
+    /// // The start: only the value of having the move.
+    /// assert_eq!(w.evaluate(&Position::default()), w.oware[7]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn evaluate(&self, p: &Position) -> i32 {
+        let me = p.turn();
+        let captured = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
+        let w = if p.rules().is_kalah() {
+            &self.kalah
+        } else {
+            &self.oware
+        };
+        let f = features(p);
+        let mut v = captured * SEED;
+        for i in 0..FEATURES {
+            v += w[i] * f[i];
+        }
+        v
+    }
 }
 
 /// The capture difference for `side`, in seeds.

@@ -21,6 +21,7 @@
 //! capture difference ([`Score::Seeds`], in hundredths of a seed), or a
 //! proven result ([`Score::Exact`]).
 
+pub mod book;
 mod control;
 mod engine;
 pub mod eval;
@@ -29,6 +30,7 @@ mod limits;
 mod score;
 mod search;
 mod table;
+pub mod tune;
 mod weights;
 
 pub use control::Control;

@@ -9,7 +9,7 @@ use wari_rules::{Cycle, Move, Moves, Position, Side};
 
 use crate::Oracle;
 use crate::control::Control;
-use crate::eval::{captured_difference, evaluate};
+use crate::eval::{Weights, captured_difference};
 use crate::limits::Budget;
 use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
 use crate::table::{Bound, Entry, Table, hash};
@@ -19,6 +19,7 @@ pub(crate) struct Shared<'a> {
     pub table: &'a Table,
     pub control: &'a Control,
     pub oracle: Option<&'a dyn Oracle>,
+    pub weights: &'a Weights,
     pub nodes: AtomicU64,
     /// Set by the main thread when it is done: the helpers stop.
     pub halt: AtomicBool,
@@ -76,6 +77,9 @@ pub(crate) struct Searcher<'a> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// The highest path index (smallest) that a cycle found in the
+    /// subtree being searched went back to (`usize::MAX`: none).
+    cycle_floor: usize,
 }
 
 /// Nodes counted locally before they are added to the shared count and
@@ -105,6 +109,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            cycle_floor: usize::MAX,
         }
     }
 
@@ -180,17 +185,20 @@ impl<'a> Searcher<'a> {
     /// Whether the position just pushed on the path ends the game by the
     /// cycle rule (RULES.md §2.5): it occurred before since the last
     /// capture, as often as the rule allows.
-    fn is_cycle(&self) -> bool {
+    /// Notes how far up the path the cycle reaches: a value that depends
+    /// on positions above a node is not stored for that node.
+    fn is_cycle(&mut self) -> bool {
         let last = self.path.len() - 1;
         let Step { key, on_board } = self.path[last];
         let mut seen = 1;
-        for step in self.path[..last].iter().rev() {
+        for (i, step) in self.path[..last].iter().enumerate().rev() {
             if step.on_board != on_board {
                 break;
             }
             if step.key == key {
                 seen += 1;
                 if seen >= self.cycle.occurrences() {
+                    self.cycle_floor = self.cycle_floor.min(i);
                     return true;
                 }
             }
@@ -241,7 +249,7 @@ impl<'a> Searcher<'a> {
             return proven(captured_difference(p, p.turn()) + rest, ply);
         }
         if ply >= MAX_PLY {
-            return evaluate(p);
+            return self.shared.weights.evaluate(p);
         }
         if depth <= 0 {
             return self.quiescence(p, alpha, beta, ply, 0);
@@ -362,6 +370,11 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // A value that rests on a cycle back to this position or above it
+        // holds for this path only.
+        if self.cycle_floor < self.path.len() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -402,7 +415,7 @@ impl<'a> Searcher<'a> {
                 return self.cycle_value(p, ply);
             }
         }
-        let stand = evaluate(p);
+        let stand = self.shared.weights.evaluate(p);
         if stand >= beta || qply >= QUIESCENCE_PLIES || ply >= MAX_PLY || self.stopped {
             return stand;
         }

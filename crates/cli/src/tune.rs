@@ -1,0 +1,186 @@
+//! `wari tune`: fits the evaluation's weights from self-play and checks
+//! them in a duel against the current ones.
+
+use std::io::Write;
+use std::time::Instant;
+
+use wari_engine::eval::{FEATURE_NAMES, FEATURES, Weights};
+use wari_engine::tune::{SelfPlay, error, fit};
+use wari_rules::Rules;
+
+use crate::error::Error;
+
+/// Fit the evaluation's weights from self-play games (Oware under abapa,
+/// then Kalah): rounds of self-play and least-squares fitting, starting
+/// from the seed count alone. Prints the weights with their error, checks
+/// them in a duel against the current weights, and with --write saves them
+/// as the engine's source file.
+///
+/// Reproducible: the same options give the same games and weights. The
+/// weights in the repository were made with
+/// `wari tune --write crates/engine/src/weights.rs` (the defaults).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Self-play games per family
+    #[arg(long, default_value_t = 3000)]
+    games: u64,
+
+    /// Search depth of the self-play games
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+
+    /// Random plies opening each game
+    #[arg(long, default_value_t = 6)]
+    opening: u32,
+
+    /// Seed of the random openings
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// Rounds of self-play and fitting, starting from weights that count
+    /// only the captured seeds; each round plays with the weights of the
+    /// round before
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    rounds: u32,
+
+    /// Openings of the duel of new against current weights (each played
+    /// with both colours); 0 skips the duel
+    #[arg(long, default_value_t = 200)]
+    duel: u64,
+
+    /// Write the fitted weights to this Rust file (the engine's
+    /// crates/engine/src/weights.rs)
+    #[arg(long, value_name = "FILE")]
+    write: Option<std::path::PathBuf>,
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
+    let current = Weights::default();
+    let mut fitted = current;
+    for (name, rules) in [
+        ("Oware (abapa)", Rules::default()),
+        ("Kalah", "kalah".parse().expect("kalah")),
+    ] {
+        let started = Instant::now();
+        let play = SelfPlay {
+            opening_plies: args.opening,
+            seed: args.seed,
+            ..SelfPlay::new(rules, args.depth)
+        };
+        let old = if rules.is_kalah() {
+            current.kalah
+        } else {
+            current.oware
+        };
+        let mut new = [0; FEATURES];
+        let mut samples = Vec::new();
+        for round in 1..=args.rounds {
+            let playing = if rules.is_kalah() {
+                Weights {
+                    kalah: new,
+                    ..current
+                }
+            } else {
+                Weights {
+                    oware: new,
+                    ..current
+                }
+            };
+            samples = play.samples(args.games, playing);
+            new = fit(&samples).ok_or_else(|| {
+                Error::input(format!(
+                    "{} quiet positions are too few or too alike to fit: play more games",
+                    samples.len()
+                ))
+            })?;
+            writeln!(
+                out,
+                "{name}, round {round}: {} games at depth {}, {} quiet positions, error {:.3} seeds², {:.1} s",
+                args.games,
+                args.depth,
+                samples.len(),
+                error(&samples, &new),
+                started.elapsed().as_secs_f64()
+            )?;
+            out.flush()?;
+        }
+        writeln!(out, "  {:<26} {:>8} {:>8}", "feature", "current", "fitted")?;
+        for k in 0..FEATURES {
+            writeln!(
+                out,
+                "  {:<26} {:>8} {:>8}",
+                FEATURE_NAMES[k], old[k], new[k]
+            )?;
+        }
+        writeln!(
+            out,
+            "  mean squared error (seeds²): current {:.3}, fitted {:.3}",
+            error(&samples, &old),
+            error(&samples, &new)
+        )?;
+        if rules.is_kalah() {
+            fitted.kalah = new;
+        } else {
+            fitted.oware = new;
+        }
+        if args.duel > 0 {
+            let candidate = if rules.is_kalah() {
+                Weights {
+                    kalah: new,
+                    ..current
+                }
+            } else {
+                Weights {
+                    oware: new,
+                    ..current
+                }
+            };
+            let duel = play.duel(args.duel, candidate, current);
+            writeln!(
+                out,
+                "  duel fitted vs current, {} games at depth {}: +{} ={} -{} ({:.1}%)",
+                2 * args.duel,
+                args.depth,
+                duel.wins,
+                duel.draws,
+                duel.losses,
+                100.0 * duel.score()
+            )?;
+        }
+        out.flush()?;
+    }
+    if let Some(path) = &args.write {
+        std::fs::write(path, source(&fitted, args))
+            .map_err(|e| Error::input(format!("cannot write {}: {e}", path.display())))?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The weights as the engine's `weights.rs`.
+fn source(w: &Weights, args: &Args) -> String {
+    let list = |a: &[i32; FEATURES]| {
+        a.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "//! The evaluation's weights, in hundredths of a seed per unit of each\n\
+         //! feature (see `eval::FEATURE_NAMES`). Written by\n\
+         //! `wari tune --games {} --depth {} --opening {} --seed {} --rounds {}`;\n\
+         //! do not edit by hand.\n\n\
+         use crate::eval::FEATURES;\n\n\
+         /// Oware (`abapa`, `wari`, `warri`).\n\
+         pub(crate) const OWARE: [i32; FEATURES] = [{}];\n\n\
+         /// Kalah.\n\
+         pub(crate) const KALAH: [i32; FEATURES] = [{}];\n",
+        args.games,
+        args.depth,
+        args.opening,
+        args.seed,
+        args.rounds,
+        list(&w.oware),
+        list(&w.kalah)
+    )
+}
