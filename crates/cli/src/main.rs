@@ -8,6 +8,7 @@ mod perft;
 mod replay;
 mod show;
 mod tune;
+mod uci;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Analyze(analyze::Args),
+    Engine(uci::Args),
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
     let mut out = io::stdout().lock();
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
+        Some(Command::Engine(args)) => uci::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
