@@ -4,6 +4,7 @@
 mod analyze;
 mod args;
 mod error;
+mod matches;
 mod perft;
 mod replay;
 mod show;
@@ -32,6 +33,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Analyze(analyze::Args),
+    Match(matches::Args),
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
     let mut out = io::stdout().lock();
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
+        Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),

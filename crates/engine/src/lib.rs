@@ -21,6 +21,7 @@
 //! capture difference ([`Score::Seeds`], in hundredths of a seed), or a
 //! proven result ([`Score::Exact`]).
 
+mod baseline;
 mod control;
 mod engine;
 pub mod eval;
@@ -31,6 +32,7 @@ mod search;
 mod table;
 mod weights;
 
+pub use baseline::baseline_move;
 pub use control::Control;
 pub use engine::{Engine, Info, Oracle, SearchResult};
 pub use level::{Level, LevelError};
