@@ -4,6 +4,7 @@
 mod analyze;
 mod args;
 mod error;
+mod matches;
 mod perft;
 mod replay;
 mod show;
@@ -35,6 +36,7 @@ struct Cli {
 enum Command {
     Analyze(analyze::Args),
     Engine(uci::Args),
+    Match(matches::Args),
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
         Some(Command::Engine(args)) => uci::run(&args, &mut out),
+        Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),

@@ -522,3 +522,5 @@ mod help {
         assert_eq!(version, format!("wari {}\n", env!("CARGO_PKG_VERSION")));
     }
 }
+
+mod matches;

@@ -22,6 +22,7 @@
 //! proven result ([`Score::Exact`]).
 
 pub mod book;
+mod baseline;
 mod control;
 mod engine;
 pub mod eval;
@@ -33,6 +34,7 @@ mod table;
 pub mod tune;
 mod weights;
 
+pub use baseline::baseline_move;
 pub use control::Control;
 pub use engine::{Engine, Info, Oracle, SearchResult};
 pub use level::{Level, LevelError};

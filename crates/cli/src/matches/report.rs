@@ -1,0 +1,261 @@
+//! What a match reports: a line per finished game, its OGN record, and
+//! the summary (text or one JSON object).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_json::json;
+use wari_rules::ogn::Record;
+use wari_rules::record::write_moves;
+
+use super::elo::{Elo, elo_text};
+use super::play::{Played, Settings};
+
+/// The results so far, from engine 1's view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Games lost by each engine's fault.
+    pub faults: [u32; 2],
+    /// Games by how they ended.
+    pub endings: BTreeMap<&'static str, u32>,
+    /// Games ended by the ply cap.
+    pub capped: u32,
+    /// Each engine's moves and the time they took.
+    pub moves: [u32; 2],
+    pub thinking: [Duration; 2],
+}
+
+impl Tally {
+    pub fn add(&mut self, played: &Played) {
+        let outcome = played.game.outcome().expect("a finished game");
+        match outcome.winner() {
+            None => self.draws += 1,
+            Some(side) if side == played.pairing.engine1 => self.wins += 1,
+            Some(_) => self.losses += 1,
+        }
+        if let Some(who) = played.faulty {
+            self.faults[who] += 1;
+        } else if played.note.is_some() {
+            self.capped += 1;
+        }
+        *self.endings.entry(outcome.reason().name()).or_default() += 1;
+        for who in 0..2 {
+            self.moves[who] += played.moves[who];
+            self.thinking[who] += played.thinking[who];
+        }
+    }
+
+    /// An engine's mean time per move, in milliseconds.
+    pub fn ms_per_move(&self, who: usize) -> f64 {
+        if self.moves[who] == 0 {
+            0.0
+        } else {
+            self.thinking[who].as_secs_f64() * 1000.0 / f64::from(self.moves[who])
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// `+3 =1 -2`.
+    pub fn short(&self) -> String {
+        format!("+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// The progress line of a finished game: number, players with their
+/// sides, the final counts, the winner and how it ended, and the note.
+pub fn progress_line(played: &Played, names: &[String; 2], games: usize, tally: &Tally) -> String {
+    let outcome = played.game.outcome().expect("a finished game");
+    let (south, north) = if played.pairing.engine1 == wari_rules::Side::South {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let result = match outcome.winner() {
+        Some(side) => format!("{side} wins"),
+        None => "draw".to_owned(),
+    };
+    let mut line = format!(
+        "game {}/{games}: {south} (S) {} {north} (N), {result} by {} in {} plies, {:.1} s [{}]",
+        played.pairing.index + 1,
+        outcome.score_text(),
+        outcome.reason(),
+        played.game.moves().len(),
+        played.duration.as_secs_f64(),
+        tally.short()
+    );
+    if let Some(note) = &played.note {
+        line.push_str(": ");
+        line.push_str(note);
+    }
+    line
+}
+
+/// The OGN record of a game.
+pub fn record(played: &Played, names: &[String; 2], settings: &Settings) -> Record {
+    let (south, north) = if played.pairing.engine1 == wari_rules::Side::South {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let mut record = Record::new(played.game.clone());
+    record.set_tag("Event", "wari match");
+    record.set_tag("Date", &today());
+    record.set_tag("Round", &(played.pairing.index + 1).to_string());
+    record.set_tag("South", south);
+    record.set_tag("North", north);
+    record.set_tag("Opening", &write_moves(&played.pairing.opening));
+    record.set_tag("TimeControl", &settings.time_control.to_string());
+    if let Some(note) = &played.note {
+        record.set_tag("Reason", note);
+    }
+    record
+}
+
+/// Everything the summary says.
+#[derive(Debug)]
+pub struct Summary<'a> {
+    pub names: &'a [String; 2],
+    pub tally: &'a Tally,
+    pub settings: &'a Settings,
+    pub openings: u32,
+    pub seed: u64,
+    pub time: Duration,
+}
+
+impl Summary<'_> {
+    pub fn write_text(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let t = self.tally;
+        let [one, two] = self.names;
+        writeln!(
+            out,
+            "{one} vs {two}: {} games, {}, {}, openings of {} plies, seed {}, {:.1} s",
+            t.games(),
+            self.settings.rules,
+            self.settings.time_control,
+            self.openings,
+            self.seed,
+            self.time.as_secs_f64()
+        )?;
+        let points = f64::from(t.wins) + f64::from(t.draws) / 2.0;
+        let Some(elo) = Elo::from_results(t.wins, t.draws, t.losses) else {
+            return writeln!(out, "no games played");
+        };
+        writeln!(
+            out,
+            "{one}: {} wins, {} draws, {} losses: {points}/{} = {:.1}%",
+            t.wins,
+            t.draws,
+            t.losses,
+            t.games(),
+            elo.score * 100.0
+        )?;
+        writeln!(
+            out,
+            "Elo difference: {} (95% interval {} to {})",
+            elo_text(elo.elo),
+            elo_text(elo.low),
+            elo_text(elo.high)
+        )?;
+        let endings: Vec<String> = t
+            .endings
+            .iter()
+            .map(|(reason, n)| format!("{reason} {n}"))
+            .collect();
+        writeln!(out, "endings: {}", endings.join(", "))?;
+        writeln!(
+            out,
+            "time per move: {one} {:.1} ms, {two} {:.1} ms",
+            t.ms_per_move(0),
+            t.ms_per_move(1)
+        )?;
+        if t.faults.iter().any(|&n| n > 0) {
+            writeln!(
+                out,
+                "games lost by a fault: {one} {}, {two} {}",
+                t.faults[0], t.faults[1]
+            )?;
+        }
+        if t.capped > 0 {
+            writeln!(
+                out,
+                "games stopped at {} plies: {}",
+                self.settings.max_plies, t.capped
+            )?;
+        }
+        Ok(())
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        let t = self.tally;
+        let elo = Elo::from_results(t.wins, t.draws, t.losses);
+        json!({
+            "engine1": self.names[0],
+            "engine2": self.names[1],
+            "games": t.games(),
+            "wins": t.wins,
+            "draws": t.draws,
+            "losses": t.losses,
+            "points": f64::from(t.wins) + f64::from(t.draws) / 2.0,
+            "score": elo.map(|e| e.score),
+            // Infinite bounds are written as null.
+            "elo": elo.map(|e| e.elo),
+            "elo_low": elo.map(|e| e.low),
+            "elo_high": elo.map(|e| e.high),
+            "faults1": t.faults[0],
+            "faults2": t.faults[1],
+            "capped": t.capped,
+            "ms_per_move1": t.ms_per_move(0),
+            "ms_per_move2": t.ms_per_move(1),
+            "endings": t.endings,
+            "rules": self.settings.rules.to_string(),
+            "time_control": self.settings.time_control.to_string(),
+            "openings": self.openings,
+            "seed": self.seed,
+            "time_s": self.time.as_secs_f64(),
+        })
+    }
+}
+
+/// Today's date (UTC) as OGN writes it: `2024.01.31`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01
+/// (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+}
