@@ -5,6 +5,7 @@ mod analyze;
 mod args;
 mod error;
 mod perft;
+mod play;
 mod replay;
 mod show;
 
@@ -33,6 +34,7 @@ struct Cli {
 enum Command {
     Analyze(analyze::Args),
     Perft(perft::Args),
+    Play(play::Args),
     Replay(replay::Args),
     Show(show::Args),
 }
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
+        Some(Command::Play(args)) => play::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
         None => Cli::command()
