@@ -6,6 +6,7 @@ mod args;
 mod error;
 mod matches;
 mod perft;
+mod play;
 mod replay;
 mod show;
 mod tune;
@@ -38,6 +39,7 @@ enum Command {
     Engine(uci::Args),
     Match(matches::Args),
     Perft(perft::Args),
+    Play(play::Args),
     Replay(replay::Args),
     Show(show::Args),
     Tune(tune::Args),
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Engine(args)) => uci::run(&args, &mut out),
         Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
+        Some(Command::Play(args)) => play::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),

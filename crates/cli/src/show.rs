@@ -40,8 +40,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
 /// Width of one pit's column.
 const CELL: usize = 4;
 
-/// The board, then the position string, the rules and the state of play.
-fn draw(position: &Position) -> String {
+/// The board alone: the pit letters, North's row above South's with the
+/// captured seeds or stores. `wari play --plain` prints it too.
+pub fn board(position: &Position) -> String {
     let kalah = position.rules().is_kalah();
     let m = position.pits();
     // Kalah's stores sit at the rows' ends: North's left of f, South's
@@ -94,6 +95,17 @@ fn draw(position: &Position) -> String {
         }
     }
     line(format!("      {margin}{}", letters(Side::South)));
+    text
+}
+
+/// The board, then the position string, the rules and the state of play.
+fn draw(position: &Position) -> String {
+    let kalah = position.rules().is_kalah();
+    let mut text = board(position);
+    let mut line = |s: String| {
+        text.push_str(s.trim_end());
+        text.push('\n');
+    };
     line(String::new());
     line(format!("position: {position}"));
     line(format!("rules:    {}", position.rules()));

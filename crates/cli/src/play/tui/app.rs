@@ -1,0 +1,545 @@
+//! The full-screen game: its state, what each key and click does, and
+//! what the screen shows. The terminal loop (`mod.rs`) only feeds it
+//! events and the time.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use wari_engine::{Level, Limits, Score, SearchResult};
+use wari_rules::{Move, Side};
+
+use super::animation::{Animation, seed_delay};
+use super::board::Geometry;
+use super::view;
+use crate::play::computer::{Computer, Purpose};
+use crate::play::files;
+use crate::play::session::{self, Player, Session};
+
+/// How long a hint or the judging of an offer searches.
+const ADVICE_TIME: Duration = Duration::from_millis(500);
+
+/// The pause between moves when the computer plays itself.
+const WATCH_PAUSE: Duration = Duration::from_millis(400);
+
+/// A window over the game that takes the keys until it is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    /// The keys.
+    Help,
+    /// A yes-or-no question.
+    Confirm(Question),
+    /// The file to save the game to, as typed so far.
+    SavePath(String),
+}
+
+/// What a yes-or-no question is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// This side resigns.
+    Resign(Side),
+    /// Leave the game.
+    Quit,
+    /// This side offered to end by the cycle rule; the other answers.
+    AcceptCycle(Side),
+}
+
+/// A line for the player: news, or why something could not be done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// What it says.
+    pub text: String,
+    /// Whether it is a refusal (shown in red).
+    pub error: bool,
+}
+
+/// The full-screen game.
+#[derive(Debug)]
+pub struct App {
+    pub(super) session: Session,
+    computer: Option<Computer>,
+    pub(super) speed: u8,
+    pub(super) flipped: bool,
+    /// The column (from the owner's left) the arrows have chosen in each
+    /// side's row.
+    pub(super) cursor: [u8; 2],
+    pub(super) animation: Option<Animation>,
+    pub(super) dialog: Option<Dialog>,
+    pub(super) status: Option<Status>,
+    pub(super) hint: Option<(Move, Score)>,
+    pub(super) paused: bool,
+    computer_ready_at: Option<Instant>,
+    quit: bool,
+    /// Where the board was last drawn, for the mouse.
+    pub(super) board_area: Rect,
+}
+
+impl App {
+    /// The game on screen, the person's row at the bottom.
+    pub fn new(session: Session, speed: u8) -> App {
+        let settings = *session.settings();
+        let flipped = settings.against_computer() && settings.player(Side::North) == Player::Human;
+        App {
+            session,
+            computer: None,
+            speed,
+            flipped,
+            cursor: [0; 2],
+            animation: None,
+            dialog: None,
+            status: None,
+            hint: None,
+            paused: false,
+            computer_ready_at: None,
+            quit: false,
+            board_area: Rect::default(),
+        }
+    }
+
+    /// The game.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The status line, if it says something.
+    pub fn status(&self) -> Option<&Status> {
+        self.status.as_ref()
+    }
+
+    /// The dialog open, if any.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// Whether the board is turned round (South's row on top).
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// Whether a move is being animated.
+    pub fn is_animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    /// Whether the player left.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the engine is searching, and what for.
+    pub fn thinking(&self) -> Option<Purpose> {
+        self.computer.as_ref().and_then(Computer::pending)
+    }
+
+    /// How long the loop may wait for a key before the screen needs
+    /// drawing again.
+    pub fn patience(&self) -> Duration {
+        if self.animation.is_some() || self.thinking().is_some() {
+            Duration::from_millis(25)
+        } else {
+            Duration::from_millis(100)
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            error: true,
+        });
+    }
+
+    fn computer(&mut self) -> &mut Computer {
+        self.computer.get_or_insert_with(Computer::spawn)
+    }
+
+    fn cancel_search(&mut self) {
+        if let Some(computer) = &mut self.computer {
+            computer.cancel();
+        }
+    }
+
+    /// Time passes: the animation ends, the clock of the player to move
+    /// starts (only then), a flag may fall, the engine answers or is asked
+    /// for the computer's move.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(result) = self.computer.as_mut().and_then(Computer::poll) {
+            self.on_search(result, now);
+        }
+        if self.animation.as_ref().is_some_and(|a| a.is_done(now)) {
+            self.animation = None;
+        }
+        if self.animation.is_some() {
+            return;
+        }
+        if self.session.tick(now) {
+            self.cancel_search();
+        }
+        self.session.start_clock(now);
+        let ready = self.computer_ready_at.is_none_or(|t| now >= t);
+        if self.session.computer_to_move() && !self.paused && self.thinking().is_none() && ready {
+            let limits = self.session.computer_limits(now);
+            let level = self.session.settings().level;
+            let game = self.session.game().clone();
+            self.computer().start(Purpose::Move, &game, limits, level);
+        }
+    }
+
+    fn on_search(&mut self, (purpose, result): (Purpose, SearchResult), now: Instant) {
+        match purpose {
+            Purpose::Move => {
+                if let (true, Some(m)) = (self.session.computer_to_move(), result.best) {
+                    self.play(m, now);
+                }
+            }
+            Purpose::Hint => {
+                if let Some(m) = result.best {
+                    self.hint = Some((m, result.score));
+                    self.info(format!("hint: {m} (score {})", result.score));
+                }
+            }
+            Purpose::Offer => {
+                let Some(turn) = self.session.to_move() else {
+                    return;
+                };
+                let judge = turn.opposite();
+                if session::accepts_cycle(self.session.position(), judge, result.score) {
+                    self.session.end_by_agreement(now);
+                    self.info("the computer accepts: the game ends by the cycle rule");
+                } else {
+                    self.info(format!(
+                        "the computer declines: ending now gives it {:+}, playing on it expects {}",
+                        session::cycle_margin(self.session.position(), judge),
+                        result.score.flipped()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Plays a move for the player to move and starts its animation.
+    fn play(&mut self, m: Move, now: Instant) {
+        let Some(&before) = self.session.game().positions().last() else {
+            return;
+        };
+        let by_computer = self.session.computer_to_move();
+        match self.session.play(m, now) {
+            Ok(()) => {
+                self.cancel_search();
+                self.hint = None;
+                self.status = None;
+                let mut end = now;
+                if let (Some(step), Some((_, sowing))) =
+                    (seed_delay(self.speed), self.session.last_move())
+                {
+                    let animation = Animation::new(before, sowing, now, step);
+                    end = animation.end();
+                    self.animation = Some(animation);
+                }
+                self.computer_ready_at = (by_computer
+                    && !self.session.settings().against_computer())
+                .then_some(end + WATCH_PAUSE);
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// A pit of the side to move chosen by key or arrow.
+    fn choose(&mut self, column: u8, now: Instant) {
+        match self.session.to_move() {
+            Some(side) => self.choose_pit(Move::new(side, column), now),
+            None => self.error("the game is over: n starts a new one"),
+        }
+    }
+
+    /// The pit the arrows have chosen.
+    fn choose_cursor(&mut self, now: Instant) {
+        if let Some(side) = self.session.to_move() {
+            self.choose(self.cursor[side.index()], now);
+        }
+    }
+
+    /// A pit chosen by key, arrow or click: a move if a person is to
+    /// move, or why it cannot be.
+    fn choose_pit(&mut self, m: Move, now: Instant) {
+        if self.session.game().is_over() {
+            return self.error("the game is over: n starts a new one");
+        }
+        if !self.session.human_to_move() {
+            return self.error("it is the computer's turn: wait for its move");
+        }
+        if Some(m.side()) == self.session.to_move() {
+            self.cursor[m.side().index()] = m.column();
+        }
+        self.play(m, now);
+    }
+
+    /// A key was pressed.
+    pub fn on_key(&mut self, key: KeyEvent, now: Instant) {
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        // Any key skips the animation, and only that.
+        if self.animation.take().is_some() {
+            if let Some(t) = &mut self.computer_ready_at {
+                *t = now + WATCH_PAUSE;
+            }
+            return;
+        }
+        if let Some(dialog) = self.dialog.take() {
+            return self.on_dialog_key(dialog, key, now);
+        }
+        let KeyCode::Char(c) = key.code else {
+            return self.on_special_key(key.code, now);
+        };
+        match c {
+            'a'..='f' => self.choose(c as u8 - b'a', now),
+            'A'..='F' => self.choose(c as u8 - b'A', now),
+            'u' => self.undo(now),
+            'r' => self.redo(now),
+            'h' => self.ask_hint(),
+            'o' => self.offer_cycle(),
+            'R' => self.ask_resign(),
+            't' => self.flipped = !self.flipped,
+            's' => {
+                let name = files::default_save_name(SystemTime::now());
+                self.dialog = Some(Dialog::SavePath(name));
+            }
+            'n' if self.session.game().is_over() => self.new_game(),
+            'p' if !self.session.settings().players.contains(&Player::Human) => {
+                self.paused = !self.paused;
+                self.info(if self.paused {
+                    "paused: p goes on"
+                } else {
+                    "the computer plays on"
+                });
+            }
+            'q' => self.ask_quit(),
+            '?' => self.dialog = Some(Dialog::Help),
+            ' ' => self.choose_cursor(now),
+            _ => self.error(format!("{c:?} does nothing here: ? lists the keys")),
+        }
+    }
+
+    fn on_special_key(&mut self, code: KeyCode, now: Instant) {
+        match code {
+            KeyCode::Left => self.move_cursor(-1),
+            KeyCode::Right => self.move_cursor(1),
+            KeyCode::Enter => self.choose_cursor(now),
+            KeyCode::Esc => self.ask_quit(),
+            _ => {}
+        }
+    }
+
+    /// Moves the cursor one pit left or right on the screen.
+    fn move_cursor(&mut self, right: i8) {
+        let Some(side) = self.session.to_move() else {
+            return;
+        };
+        // The top row reads right to left from its owner's view.
+        let top = if self.flipped {
+            Side::South
+        } else {
+            Side::North
+        };
+        let step = if side == top { -right } else { right };
+        let last = self.session.position().pits() as i8 - 1;
+        let cursor = &mut self.cursor[side.index()];
+        *cursor = (*cursor as i8 + step).clamp(0, last) as u8;
+    }
+
+    fn on_dialog_key(&mut self, dialog: Dialog, key: KeyEvent, now: Instant) {
+        match dialog {
+            Dialog::Help => {}
+            Dialog::Confirm(question) => {
+                let yes = matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter);
+                match (question, yes) {
+                    (Question::Resign(side), true) => {
+                        self.cancel_search();
+                        self.session.resign(side, now);
+                    }
+                    (Question::Quit, true) => self.quit = true,
+                    (Question::AcceptCycle(_), true) => {
+                        self.session.end_by_agreement(now);
+                        self.info("accepted: the game ends by the cycle rule");
+                    }
+                    (Question::AcceptCycle(offerer), false) => {
+                        self.info(format!("{} declines the offer", offerer.opposite()));
+                    }
+                    (_, false) => self.status = None,
+                }
+            }
+            Dialog::SavePath(mut path) => match key.code {
+                KeyCode::Enter => self.save(path.trim()),
+                KeyCode::Esc => self.info("not saved"),
+                KeyCode::Backspace => {
+                    path.pop();
+                    self.dialog = Some(Dialog::SavePath(path));
+                }
+                KeyCode::Char(c) => {
+                    path.push(c);
+                    self.dialog = Some(Dialog::SavePath(path));
+                }
+                _ => self.dialog = Some(Dialog::SavePath(path)),
+            },
+        }
+    }
+
+    fn save(&mut self, path: &str) {
+        if path.is_empty() {
+            return self.error("not saved: no file name");
+        }
+        match self.session.save(&PathBuf::from(path)) {
+            Ok(()) => self.info(format!("saved to {path}")),
+            Err(e) => self.error(format!("cannot write {path}: {e}")),
+        }
+    }
+
+    fn undo(&mut self, now: Instant) {
+        self.cancel_search();
+        self.hint = None;
+        match self.session.undo(now) {
+            Ok(moves) if moves.is_empty() => self.info("the end is taken back: play on"),
+            Ok(moves) => {
+                let text = wari_rules::record::write_moves(&moves);
+                self.info(format!("took back {text}"));
+                self.pause_watching();
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn redo(&mut self, now: Instant) {
+        self.cancel_search();
+        self.hint = None;
+        match self.session.redo(now) {
+            Ok(moves) => {
+                let text = wari_rules::record::write_moves(&moves);
+                self.info(format!("played again {text}"));
+                self.pause_watching();
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Stepping through a game the computer plays against itself stops it.
+    fn pause_watching(&mut self) {
+        if !self.session.settings().players.contains(&Player::Human) {
+            self.paused = true;
+        }
+    }
+
+    fn ask_hint(&mut self) {
+        if !self.session.human_to_move() {
+            return self.error("a hint is for a person to move");
+        }
+        let game = self.session.game().clone();
+        self.computer().start(
+            Purpose::Hint,
+            &game,
+            Limits::movetime(ADVICE_TIME),
+            Level::FULL,
+        );
+        self.info("looking for a hint…");
+    }
+
+    fn offer_cycle(&mut self) {
+        if let Err(e) = self.session.can_offer_cycle() {
+            return self.error(e.to_string());
+        }
+        let Some(side) = self.session.to_move() else {
+            return;
+        };
+        if !self.session.human_to_move() {
+            return self.error("offer on your turn");
+        }
+        if self.session.settings().player(side.opposite()) == Player::Human {
+            self.dialog = Some(Dialog::Confirm(Question::AcceptCycle(side)));
+            return;
+        }
+        let game = self.session.game().clone();
+        self.computer().start(
+            Purpose::Offer,
+            &game,
+            Limits::movetime(ADVICE_TIME),
+            Level::FULL,
+        );
+        self.info("the computer considers ending by the cycle rule…");
+    }
+
+    fn ask_resign(&mut self) {
+        let Some(turn) = self.session.to_move() else {
+            return self.error("the game is over");
+        };
+        let settings = self.session.settings();
+        let side = if settings.against_computer() {
+            Side::ALL
+                .into_iter()
+                .find(|&s| settings.player(s) == Player::Human)
+                .unwrap_or(turn)
+        } else if settings.player(turn) == Player::Human {
+            turn
+        } else {
+            return self.error("the computer plays both sides: nobody to resign for");
+        };
+        self.dialog = Some(Dialog::Confirm(Question::Resign(side)));
+    }
+
+    fn ask_quit(&mut self) {
+        if self.session.game().is_over() {
+            self.quit = true;
+        } else {
+            self.dialog = Some(Dialog::Confirm(Question::Quit));
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.cancel_search();
+        self.session = self.session.new_game();
+        self.animation = None;
+        self.hint = None;
+        self.paused = false;
+        self.computer_ready_at = None;
+        self.cursor = [0; 2];
+        self.info("a new game");
+    }
+
+    /// A mouse event: a click on a pit chooses it.
+    pub fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.animation.take().is_some() {
+            return;
+        }
+        if self.dialog.is_some() {
+            return;
+        }
+        let pits = self.session.position().pits();
+        let geometry = Geometry::new(self.board_area, pits, self.flipped);
+        let Some(index) = geometry.pit_at(mouse.column, mouse.row) else {
+            return;
+        };
+        let (side, column) = (Side::ALL[index / pits], (index % pits) as u8);
+        self.choose_pit(Move::new(side, column), now);
+    }
+
+    /// Draws the screen.
+    pub fn draw(&mut self, frame: &mut Frame<'_>, now: Instant) {
+        self.board_area = view::draw(self, frame, now);
+    }
+}
