@@ -21,8 +21,8 @@
 //! capture difference ([`Score::Seeds`], in hundredths of a seed), or a
 //! proven result ([`Score::Exact`]).
 
-pub mod book;
 mod baseline;
+pub mod book;
 mod control;
 mod engine;
 pub mod eval;
