@@ -3,6 +3,8 @@
 
 mod analyze;
 mod args;
+mod book;
+mod date;
 mod error;
 mod matches;
 mod perft;
@@ -36,6 +38,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Analyze(analyze::Args),
+    Book(book::Args),
     Engine(uci::Args),
     Match(matches::Args),
     Perft(perft::Args),
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
     let mut out = io::stdout().lock();
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
+        Some(Command::Book(args)) => book::run(&args, &mut out),
         Some(Command::Engine(args)) => uci::run(&args, &mut out),
         Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),

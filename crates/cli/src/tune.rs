@@ -67,26 +67,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             seed: args.seed,
             ..SelfPlay::new(rules, args.depth)
         };
-        let old = if rules.is_kalah() {
-            current.kalah
-        } else {
-            current.oware
-        };
+        let old = *current.of(&rules);
         let mut new = [0; FEATURES];
         let mut samples = Vec::new();
         for round in 1..=args.rounds {
-            let playing = if rules.is_kalah() {
-                Weights {
-                    kalah: new,
-                    ..current
-                }
-            } else {
-                Weights {
-                    oware: new,
-                    ..current
-                }
-            };
-            samples = play.samples(args.games, playing);
+            samples = play.samples(args.games, current.with(&rules, new));
             new = fit(&samples).ok_or_else(|| {
                 Error::input(format!(
                     "{} quiet positions are too few or too alike to fit: play more games",
@@ -118,24 +103,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             error(&samples, &old),
             error(&samples, &new)
         )?;
-        if rules.is_kalah() {
-            fitted.kalah = new;
-        } else {
-            fitted.oware = new;
-        }
+        fitted = fitted.with(&rules, new);
         if args.duel > 0 {
-            let candidate = if rules.is_kalah() {
-                Weights {
-                    kalah: new,
-                    ..current
-                }
-            } else {
-                Weights {
-                    oware: new,
-                    ..current
-                }
-            };
-            let duel = play.duel(args.duel, candidate, current);
+            let duel = play.duel(args.duel, current.with(&rules, new), current);
             writeln!(
                 out,
                 "  duel fitted vs current, {} games at depth {}: +{} ={} -{} ({:.1}%)",

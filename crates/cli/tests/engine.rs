@@ -478,10 +478,6 @@ fn options_check_their_values() {
             "setoption name Contempt value 3",
             "info string error: unknown option ",
         ),
-        (
-            "setoption name OwnBook value true",
-            "info string OwnBook: there is no opening book",
-        ),
     ] {
         engine.send(line);
         let reply = engine.line();
@@ -581,4 +577,31 @@ fn a_closed_stdout_ends_the_process_quietly() {
     std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
         .expect("stderr is UTF-8");
     assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn own_book_answers_the_start_from_the_book_and_says_when_there_is_none() {
+    let mut engine = ready();
+    engine.send("setoption name OwnBook value true");
+    engine.send("position startpos");
+    engine.send("go movetime 60000");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l == "info string book move"),
+        "{lines:?}"
+    );
+    engine.send("setoption name Rules value kalah");
+    engine.send("setoption name OwnBook value true");
+    let reply = engine.line();
+    assert!(
+        reply.starts_with("info string OwnBook: there is no opening book for kalah"),
+        "{reply}"
+    );
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l == "info string book move"),
+        "{lines:?}"
+    );
 }

@@ -43,7 +43,11 @@ fn search(game: &Game, depth: u32) -> Option<(Move, i32)> {
     let root = *game.position();
     let mut baseline = Baseline {
         cycle: root.rules().cycle(),
-        path: since_last_capture(game),
+        path: game
+            .since_last_capture()
+            .iter()
+            .map(|p| (p.key(), p.seeds_on_board()))
+            .collect(),
     };
     let me = root.turn();
     let mut alpha = -INFINITY;
@@ -154,20 +158,6 @@ fn captured_difference(p: &Position, me: Side) -> i32 {
 
 fn row_sum(p: &Position, side: Side) -> i32 {
     p.row(side).iter().map(|&s| i32::from(s)).sum()
-}
-
-/// The game's positions from its last capture to now, as path steps.
-fn since_last_capture(game: &Game) -> Vec<Step> {
-    let positions = game.positions();
-    let now = positions[positions.len() - 1].seeds_on_board();
-    let first = positions
-        .iter()
-        .rposition(|p| p.seeds_on_board() != now)
-        .map_or(0, |i| i + 1);
-    positions[first..]
-        .iter()
-        .map(|p| (p.key(), p.seeds_on_board()))
-        .collect()
 }
 
 #[cfg(test)]

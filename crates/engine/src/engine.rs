@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use wari_rules::{Game, Move, Position};
 
+use crate::book::Book;
 use crate::control::Control;
 use crate::eval::Weights;
 use crate::level::Level;
@@ -60,6 +61,8 @@ pub struct SearchResult {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Whether the move came from the opening book (no search).
+    pub book: bool,
 }
 
 impl SearchResult {
@@ -98,6 +101,7 @@ pub struct Engine {
     level: Level,
     oracle: Option<Arc<dyn Oracle>>,
     weights: Weights,
+    own_book: bool,
     rng: u64,
 }
 
@@ -136,6 +140,7 @@ impl Engine {
             level: Level::FULL,
             oracle: None,
             weights: Weights::default(),
+            own_book: false,
             rng: 0x9E37_79B9_7F4A_7C15,
         }
     }
@@ -201,6 +206,18 @@ impl Engine {
         &self.weights
     }
 
+    /// Plays from the opening book shipped for the rules, when the
+    /// position is in it (off by default; only levels 9 and 10 use it).
+    pub fn set_own_book(&mut self, on: bool) {
+        self.own_book = on;
+    }
+
+    /// Whether the opening book is used.
+    #[must_use]
+    pub fn own_book(&self) -> bool {
+        self.own_book
+    }
+
     /// Forgets everything learnt in earlier searches (a new game).
     pub fn new_game(&mut self) {
         self.table.clear();
@@ -243,9 +260,26 @@ impl Engine {
                 nodes: 0,
                 time: start.elapsed(),
                 pv: Vec::new(),
+                book: false,
             };
         }
-        let history = since_last_capture(game);
+        if self.own_book
+            && self.level >= Level::new(9).expect("a level")
+            && let Some(hit) = Book::builtin(root.rules()).and_then(|b| b.probe(&root))
+        {
+            wait_for_stop(limits, control);
+            return SearchResult {
+                best: Some(hit.best),
+                ponder: None,
+                score: Score::Seeds(hit.centiseeds),
+                depth: hit.depth,
+                nodes: 0,
+                time: start.elapsed(),
+                pv: vec![hit.best],
+                book: true,
+            };
+        }
+        let history = game.since_last_capture().to_vec();
         self.table.next_generation();
         let mut limits = *limits;
         if let Some(level_depth) = self.level.max_depth() {
@@ -337,6 +371,7 @@ impl Engine {
             nodes,
             time: start.elapsed(),
             pv,
+            book: false,
         }
     }
 }
@@ -398,17 +433,6 @@ fn random(rng: &mut u64, bound: i32) -> i32 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
     (z % (2 * bound as u64 + 1)) as i32 - bound
-}
-
-/// The game's positions from its last capture to now.
-fn since_last_capture(game: &Game) -> Vec<Position> {
-    let positions = game.positions();
-    let now = positions[positions.len() - 1].seeds_on_board();
-    let first = positions
-        .iter()
-        .rposition(|p| p.seeds_on_board() != now)
-        .map_or(0, |i| i + 1);
-    positions[first..].to_vec()
 }
 
 /// Waits, as UCI asks, until a `go infinite` or a ponder search is

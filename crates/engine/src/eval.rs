@@ -1,7 +1,7 @@
 //! The static evaluation: the capture difference plus a weighted sum of
 //! features of the board, from the side to move's view.
 
-use wari_rules::{Position, Side};
+use wari_rules::{Position, Rules, Side};
 
 use crate::score::SEED;
 use crate::weights;
@@ -132,6 +132,27 @@ impl Default for Weights {
 }
 
 impl Weights {
+    /// The weights used under `rules`: Kalah's or Oware's.
+    #[must_use]
+    pub fn of(&self, rules: &Rules) -> &[i32; FEATURES] {
+        if rules.is_kalah() {
+            &self.kalah
+        } else {
+            &self.oware
+        }
+    }
+
+    /// These weights with the family of `rules` given `w` instead.
+    #[must_use]
+    pub fn with(mut self, rules: &Rules, w: [i32; FEATURES]) -> Weights {
+        if rules.is_kalah() {
+            self.kalah = w;
+        } else {
+            self.oware = w;
+        }
+        self
+    }
+
     /// The static value of a position, in hundredths of a seed, for the
     /// side to move: the capture (or store) difference plus the weighted
     /// features.
@@ -148,11 +169,7 @@ impl Weights {
     pub fn evaluate(&self, p: &Position) -> i32 {
         let me = p.turn();
         let captured = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
-        let w = if p.rules().is_kalah() {
-            &self.kalah
-        } else {
-            &self.oware
-        };
+        let w = self.of(p.rules());
         let f = features(p);
         let mut v = captured * SEED;
         for i in 0..FEATURES {

@@ -144,14 +144,33 @@ impl Game {
         Ok(())
     }
 
+    /// The positions since the last capture, the current one last: all
+    /// the history the cycle rule (RULES.md §2.5) can look at, since
+    /// captures cannot be undone.
+    ///
+    /// ```
+    /// use wari_rules::Game;
+    /// let mut game = Game::default();
+    /// game.play("F".parse()?)?;
+    /// assert_eq!(game.since_last_capture().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn since_last_capture(&self) -> &[Position] {
+        let now = self.last().seeds_on_board();
+        let first = self
+            .positions
+            .iter()
+            .rposition(|p| p.seeds_on_board() != now)
+            .map_or(0, |i| i + 1);
+        &self.positions[first..]
+    }
+
     /// How many times `position` occurs in the game so far. Captures cannot
     /// be undone, so the search stops at the last capture.
     fn occurrences(&self, position: &Position) -> usize {
-        let on_board = position.seeds_on_board();
-        self.positions
+        self.since_last_capture()
             .iter()
-            .rev()
-            .take_while(|p| p.seeds_on_board() == on_board)
             .filter(|&p| p == position)
             .count()
     }

@@ -26,33 +26,11 @@ pub fn default_save_name(when: SystemTime) -> String {
     let t = secs % 86_400;
     format!(
         "wari-{}-{:02}{:02}{:02}.ogn",
-        utc_date(when, ""),
+        crate::date::utc_date(when, ""),
         t / 3600,
         t / 60 % 60,
         t % 60
     )
-}
-
-/// The UTC date, year month day joined by `sep`.
-pub fn utc_date(when: SystemTime, sep: &str) -> String {
-    let secs = when.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}{sep}{m:02}{sep}{d:02}")
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
-/// Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ use wari_rules::ogn::Record;
 use wari_rules::{Cycle, EndReason, Game, Move, PlayError, Position, Side};
 
 use super::clock::{Clocks, TimeControl};
-use super::files;
 use super::sowing::{self, Sowing};
 
 /// Who plays a side.
@@ -307,7 +306,7 @@ impl Session {
     pub fn record(&self, when: SystemTime) -> Record {
         let mut record = Record::new(self.game.clone());
         record.set_tag("Event", "wari play");
-        record.set_tag("Date", &files::utc_date(when, "."));
+        record.set_tag("Date", &crate::date::utc_date(when, "."));
         for side in Side::ALL {
             let name = match self.settings.player(side) {
                 Player::Human => "Human".to_owned(),

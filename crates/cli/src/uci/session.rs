@@ -184,10 +184,18 @@ impl Session {
     ) -> io::Result<()> {
         match self.options.set(name, value) {
             Ok(Name::Rules) => self.game = Some(Game::new(self.options.rules)),
-            Ok(Name::OwnBook) if self.options.own_book => say(
-                out,
-                "info string OwnBook: there is no opening book yet; every move is searched",
-            )?,
+            Ok(Name::OwnBook)
+                if self.options.own_book
+                    && wari_engine::book::Book::builtin(&self.options.rules).is_none() =>
+            {
+                say(
+                    out,
+                    &format!(
+                        "info string OwnBook: there is no opening book for {}; every move is searched",
+                        self.options.rules
+                    ),
+                )?;
+            }
             Ok(_) => {}
             Err(e) => say(out, &format!("info string error: {}", clean(&e)))?,
         }
@@ -210,6 +218,7 @@ impl Session {
         engine.set_hash_mb(self.options.hash_mb);
         engine.set_threads(self.options.threads);
         engine.set_level(self.options.level);
+        engine.set_own_book(self.options.own_book);
         if std::mem::take(&mut self.clear_table) {
             engine.new_game();
         }
@@ -293,6 +302,9 @@ impl Session {
         if let Some(running) = self.search.take() {
             // It sent its last event: joining does not wait.
             let _ = running.thread.join();
+        }
+        if result.book {
+            say(out, "info string book move")?;
         }
         say(out, &report::bestmove(result))?;
         self.apply_options();
