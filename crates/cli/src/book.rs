@@ -54,7 +54,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         Duration::from_millis(args.movetime),
         &mut |done, total| {
             eprint!(
-                "\rbook: {done} of at least {total} positions, {:.0} s",
+                "\rbook: {done} positions searched, {} more to look at, {:.0} s",
+                total - done,
                 started.elapsed().as_secs_f64()
             );
         },

@@ -154,7 +154,7 @@ impl std::error::Error for BookError {}
 /// Builds a book: every position of the first `plies` plies that a side
 /// reaches when it follows the book and the other side plays anything,
 /// for both sides, each searched for `movetime` with `engine`. Calls
-/// `progress(done, total_so_far)` after each position. Returns the book's
+/// `progress(searched, searched + waiting)` after each position searched. Returns the book's
 /// text.
 pub fn build(
     engine: &mut Engine,

@@ -65,7 +65,7 @@ impl Level {
     #[must_use]
     pub const fn noise(self) -> i32 {
         match self.0 {
-            1 => 500,
+            1 => 1200,
             2 => 300,
             3 => 200,
             4 => 150,
