@@ -2,10 +2,13 @@
 //! Kalah, on top of the `wari-rules` library.
 
 mod args;
+mod egdb;
 mod error;
 mod perft;
+mod progress;
 mod replay;
 mod show;
+mod solve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -33,6 +36,8 @@ enum Command {
     Perft(perft::Args),
     Replay(replay::Args),
     Show(show::Args),
+    Egdb(egdb::Args),
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +47,8 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
+        Some(Command::Egdb(args)) => egdb::run(&args, &mut out),
+        Some(Command::Solve(args)) => solve::run(&args, &mut out),
         None => Cli::command()
             .write_long_help(&mut out)
             .map_err(Error::from),
