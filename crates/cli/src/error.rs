@@ -1,5 +1,5 @@
-//! The command's one error type: bad input (exit status 2) or output that
-//! could not be written (exit status 1).
+//! The command's one error type: bad input (exit status 2), output that
+//! could not be written or a failed check (exit status 1).
 
 use std::fmt;
 use std::io;
@@ -11,6 +11,8 @@ pub enum Error {
     Input(String),
     /// Writing to stdout failed.
     Output(io::Error),
+    /// A check found a fault (`wari egdb verify`): exit status 1.
+    Check(String),
 }
 
 impl Error {
@@ -24,7 +26,7 @@ impl Error {
     pub fn status(&self) -> u8 {
         match self {
             Error::Input(_) => 2,
-            Error::Output(_) => 1,
+            Error::Output(_) | Error::Check(_) => 1,
         }
     }
 }
@@ -34,6 +36,7 @@ impl fmt::Display for Error {
         match self {
             Error::Input(message) => f.write_str(message),
             Error::Output(e) => write!(f, "cannot write the output: {e}"),
+            Error::Check(message) => f.write_str(message),
         }
     }
 }

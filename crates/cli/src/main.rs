@@ -5,12 +5,15 @@ mod analyze;
 mod args;
 mod book;
 mod date;
+mod egdb;
 mod error;
 mod matches;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod show;
+mod solve;
 mod tune;
 mod uci;
 
@@ -46,6 +49,8 @@ enum Command {
     Replay(replay::Args),
     Show(show::Args),
     Tune(tune::Args),
+    Egdb(egdb::Args),
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +66,8 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Show(args)) => show::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
+        Some(Command::Egdb(args)) => egdb::run(&args, &mut out),
+        Some(Command::Solve(args)) => solve::run(&args, &mut out),
         None => Cli::command()
             .write_long_help(&mut out)
             .map_err(Error::from),

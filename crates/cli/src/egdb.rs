@@ -1,0 +1,261 @@
+//! `wari egdb`: build, probe, count and verify endgame tables.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use serde_json::{Map, Value as Json, json};
+use wari_egdb::{Stats, TableRules, Tables, build, verify};
+use wari_rules::Rules;
+
+use crate::args::RulesArg;
+use crate::error::Error;
+use crate::progress::{Reporter, rate};
+
+/// Endgame tables: the exact value of every position with few seeds on
+/// the board, by retrograde analysis (docs/ENDGAME.md).
+///
+/// A value is the seeds the player to move will still capture minus the
+/// opponent's, under best play, play going on to the natural end. Tables
+/// live in DIR/RULES/NN.egdb, one file per seed count.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    Build(BuildArgs),
+    Probe(ProbeArgs),
+    Stats(Where),
+    Verify(Where),
+}
+
+/// Where the tables are: `--rules` and `--dir`.
+#[derive(Debug, clap::Args)]
+struct Where {
+    #[command(flatten)]
+    rules: RulesArg,
+
+    /// The tables' directory [default: $WARI_EGDB, or egdb]
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+impl Where {
+    fn dir(&self) -> PathBuf {
+        self.dir
+            .clone()
+            .or_else(|| std::env::var_os("WARI_EGDB").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("egdb"))
+    }
+
+    fn tables(&self, rules: &Rules) -> Result<Tables, Error> {
+        Tables::open(self.dir(), rules).map_err(Error::input)
+    }
+}
+
+/// Build the tables of every seed count from 0 to --max-seeds.
+///
+/// Each seed count is written to its own file when done; files already
+/// there and valid are kept, so an interrupted build resumes. Progress
+/// goes to stderr.
+#[derive(Debug, clap::Args)]
+struct BuildArgs {
+    #[command(flatten)]
+    place: Where,
+
+    /// The largest number of seeds on the board to cover (at most 48)
+    #[arg(long, value_name = "N")]
+    max_seeds: usize,
+}
+
+/// The value of a position and of each of its legal moves, from the view
+/// of the player to move.
+#[derive(Debug, clap::Args)]
+struct ProbeArgs {
+    /// The position, SOUTH/NORTH TURN CAPS; quoted or as separate words
+    #[arg(value_name = "POSITION", required = true)]
+    position: Vec<String>,
+
+    #[command(flatten)]
+    place: Where,
+
+    /// Print one JSON object: {"value": V, "by_cycle": B, "moves": {"A": V, ...}, ...}
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
+    match &args.command {
+        Command::Build(a) => run_build(a, out),
+        Command::Probe(a) => run_probe(a, out),
+        Command::Stats(a) => run_stats(a, out),
+        Command::Verify(a) => run_verify(a, out),
+    }
+}
+
+fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
+    let rules = args.place.rules.rules_or_default()?;
+    let dir = args.place.dir();
+    let started = Instant::now();
+    build(&dir, &rules, args.max_seeds, &Reporter::new(true)).map_err(Error::input)?;
+    writeln!(
+        out,
+        "built {} up to {} seeds in {} ({:.1} s)",
+        TableRules::new(&rules).name(),
+        args.max_seeds,
+        dir.display(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {
+    let position = args.place.rules.position(&args.position.join(" "))?;
+    let tables = args.place.tables(position.rules())?;
+    let seeds = position.seeds_on_board();
+    let not_covered = || {
+        Error::input(format!(
+            "no table covers {seeds} seeds on the board under {} in {} (build it with: wari egdb build --rules {} --max-seeds {seeds})",
+            tables.rules().name(),
+            args.place.dir().display(),
+            tables.rules().name(),
+        ))
+    };
+    let value = tables
+        .probe(&position)
+        .map_err(Error::input)?
+        .ok_or_else(not_covered)?;
+    let moves = tables
+        .probe_moves(&position)
+        .map_err(Error::input)?
+        .ok_or_else(not_covered)?;
+    if args.json {
+        let mut map = Map::new();
+        for (mv, v) in &moves {
+            map.insert(mv.to_string(), json!(v.score()));
+        }
+        let cycle: Vec<String> = moves
+            .iter()
+            .filter(|(_, v)| v.by_cycle())
+            .map(|(mv, _)| mv.to_string())
+            .collect();
+        let object = json!({
+            "position": position.to_string(),
+            "rules": tables.rules().name(),
+            "turn": position.turn().to_string(),
+            "seeds": seeds,
+            "value": value.score(),
+            "by_cycle": value.by_cycle(),
+            "moves": Json::Object(map),
+            "moves_by_cycle": cycle,
+        });
+        writeln!(out, "{object}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{position}: value {value} for {} ({seeds} seeds on the board, {})",
+        position.turn(),
+        tables.rules().name()
+    )?;
+    for (mv, v) in &moves {
+        writeln!(out, "{mv} {v}")?;
+    }
+    Ok(())
+}
+
+fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
+    let rules = args.rules.rules_or_default()?;
+    let tables = args.tables(&rules)?;
+    writeln!(
+        out,
+        "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12}",
+        "seeds", "positions", "wins", "draws", "losses", "by-cycle"
+    )?;
+    let mut any = false;
+    for seeds in 0..=wari_egdb::MAX_LAYER {
+        let Some(layer) = tables.layer(seeds).map_err(Error::input)? else {
+            continue;
+        };
+        any = true;
+        let stats = Stats::of(layer);
+        writeln!(
+            out,
+            "{seeds:>5} {:>12} {:>12} {:>12} {:>12} {:>12}",
+            stats.boards,
+            stats.wins(),
+            stats.draws(),
+            stats.losses(),
+            stats.by_cycle
+        )?;
+        let scores: Vec<String> = stats.scores().map(|(s, c)| format!("{s}:{c}")).collect();
+        writeln!(out, "      values {}", scores.join(" "))?;
+    }
+    if !any {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            tables.rules().name(),
+            args.dir().display()
+        )));
+    }
+    Ok(())
+}
+
+fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
+    let rules = args.rules.rules_or_default()?;
+    let tables = args.tables(&rules)?;
+    // Every table from 0 seeds up must be there: each is checked against
+    // those below it.
+    let mut checked = 0;
+    let mut bad = 0;
+    for seeds in 0..=wari_egdb::MAX_LAYER {
+        match tables.layer(seeds) {
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(e) => {
+                writeln!(out, "seeds {seeds:>2}: {e}")?;
+                bad += 1;
+                break;
+            }
+        }
+        let started = Instant::now();
+        let verdict = verify(&tables, seeds).map_err(Error::input)?;
+        let seconds = started.elapsed().as_secs_f64();
+        checked += 1;
+        if verdict.mismatches == 0 {
+            writeln!(
+                out,
+                "seeds {seeds:>2}: {} boards consistent ({})",
+                verdict.boards,
+                rate(verdict.boards, seconds)
+            )?;
+        } else {
+            bad += 1;
+            writeln!(
+                out,
+                "seeds {seeds:>2}: {} of {} boards inconsistent",
+                verdict.mismatches, verdict.boards
+            )?;
+            for example in &verdict.examples {
+                writeln!(out, "  {example}")?;
+            }
+        }
+    }
+    if checked == 0 && bad == 0 {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            tables.rules().name(),
+            args.dir().display()
+        )));
+    }
+    if bad > 0 {
+        return Err(Error::Check(format!(
+            "{bad} table(s) of {} failed verification",
+            tables.rules().name()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! Endgame databases for Oware and Kalah by retrograde analysis, and a
+//! solver for small variants.
+//!
+//! A table holds, for one rule set and one number `k` of seeds on the
+//! board, the value of every position: the seeds the player to move will
+//! still capture minus those the opponent will, under best play by both,
+//! play going on to the natural end of the game. One byte per position,
+//! indexed by the rank of the seed distribution seen from the player to
+//! move ([`rank`]). See `docs/ENDGAME.md` for the conventions (cycles
+//! above all) and the file format.
+//!
+//! ```
+//! use wari_egdb::{Quiet, Tables, build};
+//! use wari_rules::{Position, Rules};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let rules: Rules = "abapa,pits=3".parse()?;
+//! build(dir.path(), &rules, 5, &Quiet)?;
+//! let tables = Tables::open(dir.path(), &rules)?;
+//! // South sows C's 2 seeds into a and b: b holds 2 and a holds 2, both
+//! // captured; North's last seed is then South's to keep or lose.
+//! let p = Position::from_string("0,0,2/1,1,1 S 0-0", rules)?;
+//! let value = tables.probe(&p)?.expect("5 seeds are covered");
+//! let moves = tables.probe_moves(&p)?.expect("covered");
+//! assert_eq!(value.score(), moves.iter().map(|(_, v)| v.score()).max().unwrap());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod builder;
+mod error;
+mod file;
+mod index;
+mod retrograde;
+mod solve;
+mod stats;
+mod table_rules;
+mod tables;
+mod value;
+mod verify;
+
+pub use builder::build;
+pub use error::Error;
+pub use file::{
+    HEADER_LEN, MAGIC, TableBytes, VERSION, checksum, open_table, table_path, write_table,
+};
+pub use index::{MAX_LAYER, next_board, positions, rank, unrank};
+pub use retrograde::{Progress, Quiet};
+pub use solve::{DEFAULT_MEMORY_LIMIT, Solution, solve, solve_size};
+pub use stats::Stats;
+pub use table_rules::TableRules;
+pub use tables::Tables;
+pub use value::Value;
+pub use verify::{Verdict, verify};
