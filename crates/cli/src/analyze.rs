@@ -53,6 +53,11 @@ pub struct Args {
     #[arg(long, default_value = "10")]
     level: Level,
 
+    /// Endgame tables to use (built by `wari egdb build`) [default:
+    /// $WARI_EGDB, or egdb, when they exist]
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
+
     /// Print one JSON object: best, score (seeds), exact, cp, pv, depth,
     /// nodes, nps, time_ms
     #[arg(long)]
@@ -85,6 +90,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     engine.set_hash_mb(args.hash as usize);
     engine.set_threads(usize::from(args.threads));
     engine.set_level(args.level);
+    engine.set_oracle(crate::tablebase::open(args.egdb.as_deref(), game.rules())?);
     let mut failed = None;
     let json = args.json;
     let result = engine.search(

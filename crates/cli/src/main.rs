@@ -14,6 +14,7 @@ mod progress;
 mod replay;
 mod show;
 mod solve;
+mod tablebase;
 mod tune;
 mod uci;
 

@@ -297,3 +297,77 @@ mod solve {
         assert!(message.contains("MiB"), "{message}");
     }
 }
+
+mod analyze_with_tables {
+    use super::{built, wari};
+
+    /// With the tables, a depth-1 search of a position inside them proves
+    /// who wins: the winner and a margin the tables confirm (the counts
+    /// so far plus the table's value of the move is at least the margin),
+    /// with a move that wins.
+    #[test]
+    fn analyze_marks_values_from_the_tables_as_exact() {
+        let dir = tempfile::tempdir().unwrap();
+        built(dir.path());
+        let d = dir.path().to_str().unwrap();
+        let mut exact = 0;
+        for position in [
+            "1,0,2/1,1,0 S 10-5",
+            "0,2,1/0,1,2 N 7-7",
+            "3,0,0/1,0,1 S 9-6",
+            "0,0,2/1,1,1 S 10-5",
+        ] {
+            let probe = wari(&["egdb", "probe", "--dir", d, position, "--json"]).json();
+            let analysis =
+                wari(&["analyze", "--egdb", d, "--depth", "1", "--json", position]).json();
+            let caps: Vec<i64> = position
+                .rsplit(' ')
+                .next()
+                .unwrap()
+                .split('-')
+                .map(|c| c.parse().unwrap())
+                .collect();
+            let so_far = if position.contains(" S ") {
+                caps[0] - caps[1]
+            } else {
+                caps[1] - caps[0]
+            };
+            if analysis["exact"].as_bool() == Some(true) {
+                exact += 1;
+                let margin = analysis["cp"].as_i64().unwrap() / 100;
+                let best = analysis["best"].as_str().unwrap();
+                let after_best = so_far + probe["moves"][best].as_i64().unwrap();
+                assert_eq!(
+                    after_best.signum(),
+                    margin.signum(),
+                    "{position}: {analysis} {probe}"
+                );
+                assert!(
+                    after_best.abs() >= margin.abs() || margin < 0,
+                    "{position}: {analysis} {probe}"
+                );
+            }
+        }
+        assert!(
+            exact >= 3,
+            "most of these are proven by the tables at depth 1"
+        );
+    }
+
+    #[test]
+    fn without_tables_the_same_search_is_an_estimate() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let analysis = wari(&[
+            "analyze",
+            "--egdb",
+            d,
+            "--depth",
+            "1",
+            "--json",
+            "1,0,2/1,1,0 S 10-5",
+        ])
+        .json();
+        assert_eq!(analysis["exact"].as_bool(), Some(false), "{analysis}");
+    }
+}

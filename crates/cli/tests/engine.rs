@@ -605,3 +605,26 @@ fn own_book_answers_the_start_from_the_book_and_says_when_there_is_none() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn egdb_path_gives_proven_scores_inside_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let built = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["egdb", "build", "--rules", "abapa,pits=3", "--max-seeds", "6", "--dir", d])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let mut engine = ready();
+    engine.send("setoption name Rules value abapa,pits=3");
+    engine.send(&format!("setoption name EgdbPath value {d}"));
+    // South's C takes North's a and b (2 and 2) and wins: 10-5 plus 4.
+    engine.send("position fen 0-0-2-1-1-1-10-5-S");
+    engine.send("go depth 1");
+    let lines = engine.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains(" score mate ")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove C");
+    engine.send("setoption name EgdbPath value /nonexistent/tables");
+    let reply = engine.line();
+    assert!(reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3"), "{reply}");
+}

@@ -75,13 +75,16 @@ pub enum Score {
     /// An estimate of the final capture difference, in hundredths of a
     /// seed.
     Seeds(i32),
-    /// A proven result: the game ends with this capture difference
-    /// (`margin` seeds for the side to move; 0 is a draw) within `plies`
-    /// plies under best play, as far as the search saw.
+    /// A proven result: who wins is certain. A positive `margin` is a win
+    /// the side to move can force by at least that many seeds; a negative
+    /// one, a win the opponent can force by at least that many (a proven
+    /// win is preferred to any estimate, so a bigger win may exist in a
+    /// line the search has not proven yet). `plies` is the length of the
+    /// proven line.
     Exact {
-        /// Final capture difference, seeds.
+        /// Final capture difference, seeds, for the side to move.
         margin: i32,
-        /// Plies to the end of the game.
+        /// Plies to the end of the game along the proven line.
         plies: u32,
     },
 }

@@ -15,16 +15,18 @@ pub enum Name {
     Level,
     OwnBook,
     Ponder,
+    EgdbPath,
 }
 
 impl Name {
-    const ALL: [Name; 6] = [
+    const ALL: [Name; 7] = [
         Name::Hash,
         Name::Threads,
         Name::Rules,
         Name::Level,
         Name::OwnBook,
         Name::Ponder,
+        Name::EgdbPath,
     ];
 
     fn as_str(self) -> &'static str {
@@ -35,6 +37,7 @@ impl Name {
             Name::Level => "Level",
             Name::OwnBook => "OwnBook",
             Name::Ponder => "Ponder",
+            Name::EgdbPath => "EgdbPath",
         }
     }
 
@@ -62,6 +65,8 @@ impl Name {
             ),
             Name::OwnBook => "check default false".to_owned(),
             Name::Ponder => "check default true".to_owned(),
+            // `<empty>` is how UCI writes an empty string default.
+            Name::EgdbPath => "string default <empty>".to_owned(),
         };
         format!("option name {} type {spec}", self.as_str())
     }
@@ -78,10 +83,13 @@ pub struct Options {
     pub rules: Rules,
     /// The playing level.
     pub level: Level,
-    /// Asked to use an opening book (there is none yet).
+    /// Play from the opening book of the rules, if there is one.
     pub own_book: bool,
     /// The GUI may ponder (nothing changes in the engine either way).
     pub ponder: bool,
+    /// The endgame tables' directory (`wari egdb build`): empty means
+    /// `$WARI_EGDB`, or `egdb` in the current directory, when they exist.
+    pub egdb_path: String,
 }
 
 impl Default for Options {
@@ -93,6 +101,7 @@ impl Default for Options {
             level: Level::FULL,
             own_book: false,
             ponder: true,
+            egdb_path: String::new(),
         }
     }
 }
@@ -136,6 +145,13 @@ impl Options {
             }
             Name::OwnBook => self.own_book = check(label, value)?,
             Name::Ponder => self.ponder = check(label, value)?,
+            Name::EgdbPath => {
+                self.egdb_path = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_owned()
+                };
+            }
         }
         Ok(option)
     }
@@ -177,6 +193,7 @@ mod tests {
                 "option name Level type spin default 10 min 1 max 10",
                 "option name OwnBook type check default false",
                 "option name Ponder type check default true",
+                "option name EgdbPath type string default <empty>",
             ]
         );
     }

@@ -184,6 +184,27 @@ impl Session {
     ) -> io::Result<()> {
         match self.options.set(name, value) {
             Ok(Name::Rules) => self.game = Some(Game::new(self.options.rules)),
+            Ok(Name::EgdbPath) if !self.options.egdb_path.is_empty() => {
+                let dir = std::path::Path::new(&self.options.egdb_path);
+                match crate::tablebase::open(Some(dir), &self.options.rules) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => say(
+                        out,
+                        &format!(
+                            "info string EgdbPath: no endgame tables for {} in {}",
+                            self.options.rules,
+                            clean(&self.options.egdb_path)
+                        ),
+                    )?,
+                    Err(e) => say(
+                        out,
+                        &format!(
+                            "info string error: option EgdbPath: {}",
+                            clean(&e.to_string())
+                        ),
+                    )?,
+                }
+            }
             Ok(Name::OwnBook)
                 if self.options.own_book
                     && wari_engine::book::Book::builtin(&self.options.rules).is_none() =>
@@ -219,6 +240,10 @@ impl Session {
         engine.set_threads(self.options.threads);
         engine.set_level(self.options.level);
         engine.set_own_book(self.options.own_book);
+        let dir = (!self.options.egdb_path.is_empty())
+            .then(|| std::path::Path::new(&self.options.egdb_path));
+        // A bad directory was reported when the option was set.
+        engine.set_oracle(crate::tablebase::open(dir, &self.options.rules).unwrap_or(None));
         if std::mem::take(&mut self.clear_table) {
             engine.new_game();
         }
