@@ -611,7 +611,16 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let built = Command::new(env!("CARGO_BIN_EXE_wari"))
-        .args(["egdb", "build", "--rules", "abapa,pits=3", "--max-seeds", "6", "--dir", d])
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "abapa,pits=3",
+            "--max-seeds",
+            "6",
+            "--dir",
+            d,
+        ])
         .output()
         .unwrap();
     assert!(built.status.success(), "{built:?}");
@@ -622,9 +631,15 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
     engine.send("position fen 0-0-2-1-1-1-10-5-S");
     engine.send("go depth 1");
     let lines = engine.until("bestmove");
-    assert!(lines.iter().any(|l| l.contains(" score mate ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate ")),
+        "{lines:?}"
+    );
     assert_eq!(lines.last().unwrap(), "bestmove C");
     engine.send("setoption name EgdbPath value /nonexistent/tables");
     let reply = engine.line();
-    assert!(reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3"), "{reply}");
+    assert!(
+        reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3"),
+        "{reply}"
+    );
 }

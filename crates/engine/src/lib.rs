@@ -26,6 +26,7 @@ pub mod book;
 mod control;
 mod engine;
 pub mod eval;
+mod iterate;
 mod level;
 mod limits;
 mod score;

@@ -1,0 +1,166 @@
+//! Iterative deepening: one thread's loop over depths with aspiration
+//! windows (lazy SMP runs it on every thread), and the weaker levels'
+//! noisy choice among the root moves.
+
+use std::sync::atomic::Ordering;
+
+use wari_rules::Position;
+
+use crate::limits::Limits;
+use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
+use crate::search::{Iteration, Searcher, Shared, WINDOW};
+
+/// Iterative deepening on one thread; thread 0 reports and decides when
+/// to stop, the others (lazy SMP) start at staggered depths to fill the
+/// shared table.
+pub(crate) fn deepen(
+    searcher: &mut Searcher<'_>,
+    shared: &Shared<'_>,
+    root: &Position,
+    limits: &Limits,
+    id: usize,
+    single_move: bool,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Option<Iteration> {
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 16)
+        .clamp(1, MAX_PLY as u32 - 16);
+    let mut last: Option<Iteration> = None;
+    let mut depth = 1 + (id as u32 % 2);
+    while depth <= max_depth {
+        let it = match &last {
+            Some(prev) if depth >= 4 && !is_proven(prev.value) => {
+                aspiration(searcher, root, depth, prev.value)
+            }
+            _ => searcher.search_root(root, depth, -INFINITY, INFINITY),
+        };
+        searcher.flush_nodes();
+        let Some(it) = it else { break };
+        // An unfinished iteration counts too: its best move was searched
+        // to the end and beat the others searched (the previous best
+        // first).
+        let stopped = searcher.is_stopped();
+        if id == 0 {
+            on_iteration(&it);
+        }
+        last = Some(it);
+        if stopped {
+            break;
+        }
+        if id == 0 {
+            let elapsed = shared
+                .control
+                .ponderhit_at()
+                .unwrap_or(shared.start)
+                .elapsed();
+            let soft_done =
+                shared.budget.is_some_and(|b| elapsed >= b.soft) && !shared.control.is_pondering();
+            let timed = shared.budget.is_some() && !limits.infinite;
+            let value = last.as_ref().map_or(0, |l| l.value);
+            let plies = match Score::from_value(value) {
+                Score::Exact { plies, .. } => plies,
+                Score::Seeds(_) => u32::MAX / 4,
+            };
+            let solved = is_proven(value) && depth > 2 * plies + 2;
+            if soft_done
+                || (single_move && timed && !shared.control.is_pondering())
+                || (solved && !limits.infinite && limits.depth.is_none())
+            {
+                break;
+            }
+        } else if shared.halt.load(Ordering::Relaxed) {
+            break;
+        }
+        depth += 1;
+    }
+    last
+}
+
+/// A search in a narrow window around the last value, widened on failure.
+fn aspiration(
+    searcher: &mut Searcher<'_>,
+    root: &Position,
+    depth: u32,
+    guess: Value,
+) -> Option<Iteration> {
+    let mut width = WINDOW;
+    let (mut alpha, mut beta) = (guess - width, guess + width);
+    loop {
+        let it = searcher.search_root(root, depth, alpha, beta)?;
+        if searcher.is_stopped() {
+            return Some(it);
+        }
+        if it.value <= alpha {
+            alpha = (alpha - width).max(-INFINITY);
+        } else if it.value >= beta {
+            beta = (beta + width).min(INFINITY);
+        } else {
+            return Some(it);
+        }
+        width *= 2;
+        if width > 20 * WINDOW {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+/// The weaker levels: every root move searched with an open window to
+/// the level's depth, a random error added to each value, the best
+/// kept.
+pub(crate) fn noisy_choice(
+    shared: &Shared<'_>,
+    history: &[Position],
+    limits: &Limits,
+    noise: i32,
+    rng: &mut u64,
+) -> Option<Iteration> {
+    let root = *history.last().expect("a root");
+    let depth = limits.depth.unwrap_or(1).max(1);
+    let mut best: Option<(Value, Iteration)> = None;
+    for m in root.legal_moves() {
+        let mut child = root;
+        child.play_unchecked(m);
+        let mut line = history.to_vec();
+        if child.seeds_on_board() != root.seeds_on_board() {
+            line.clear();
+        }
+        line.push(child);
+        let mut searcher = Searcher::new(shared, &line);
+        let it = searcher.search_child(&child, depth - 1)?;
+        let value = if child.turn() == root.turn() {
+            it.value
+        } else {
+            -it.value
+        };
+        let noisy = value + random(rng, noise);
+        if best.as_ref().is_none_or(|(v, _)| noisy > *v) {
+            let mut pv = vec![m];
+            pv.extend(it.pv);
+            best = Some((
+                noisy,
+                Iteration {
+                    depth,
+                    value,
+                    pv,
+                    seldepth: it.seldepth,
+                },
+            ));
+        }
+    }
+    best.map(|(_, it)| it)
+}
+
+/// A uniform integer in `-bound..=bound`.
+fn random(rng: &mut u64, bound: i32) -> i32 {
+    if bound == 0 {
+        return 0;
+    }
+    *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *rng;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % (2 * bound as u64 + 1)) as i32 - bound
+}
