@@ -10,6 +10,7 @@ mod matches;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 mod show;
 mod tune;
 mod uci;
@@ -44,6 +45,7 @@ enum Command {
     Perft(perft::Args),
     Play(play::Args),
     Replay(replay::Args),
+    Serve(serve::Args),
     Show(show::Args),
     Tune(tune::Args),
 }
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Show(args)) => show::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         None => Cli::command()
