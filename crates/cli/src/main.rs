@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod progress;
 mod replay;
+mod serve;
 mod show;
 mod solve;
 mod tablebase;
@@ -48,6 +49,7 @@ enum Command {
     Perft(perft::Args),
     Play(play::Args),
     Replay(replay::Args),
+    Serve(serve::Args),
     Show(show::Args),
     Tune(tune::Args),
     Egdb(egdb::Args),
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Show(args)) => show::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         Some(Command::Egdb(args)) => egdb::run(&args, &mut out),

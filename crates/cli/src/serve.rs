@@ -1,0 +1,28 @@
+//! `wari serve`: the game server (tables, live games over WebSocket, the
+//! computer, clocks, the archive) on SQLite or PostgreSQL. See
+//! docs/API.md.
+
+use crate::error::Error;
+
+/// Serve games over HTTP and WebSocket until Ctrl-C.
+///
+/// With no database option the games are kept in the SQLite file
+/// `wari.db` in the current directory; with `--database postgres://…`
+/// (or DATABASE_URL) several servers can share one PostgreSQL database.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    config: wari_server::Config,
+}
+
+/// Runs the server on a multi-threaded runtime until Ctrl-C.
+pub fn run(args: &Args) -> Result<(), Error> {
+    wari_server::init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
+    runtime
+        .block_on(wari_server::serve(args.config.clone()))
+        .map_err(Error::input)
+}

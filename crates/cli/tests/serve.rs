@@ -1,0 +1,313 @@
+//! Runs `wari serve` as real processes: a smoke test on SQLite, the error
+//! line for a bad database, and, with `WARI_TEST_POSTGRES` set, two
+//! processes sharing one PostgreSQL database: a move made through one
+//! reaches WebSocket clients of the other.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+/// A `wari serve` process, killed when dropped.
+struct Serve {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn serve(database: &str, dir: &std::path::Path) -> Serve {
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args([
+            "serve",
+            "--bind",
+            &format!("127.0.0.1:{port}"),
+            "--database",
+            database,
+        ])
+        .args(["--computer-movetime-ms", "20"])
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("wari serve starts");
+    let base = format!("http://127.0.0.1:{port}");
+    let server = Serve { child, base };
+    let start = Instant::now();
+    loop {
+        if let Ok(r) = reqwest::get(format!("{}/healthz", server.base)).await {
+            if r.status().is_success() {
+                return server;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "wari serve did not come up"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+struct Guest {
+    http: reqwest::Client,
+    cookie: String,
+}
+
+impl Guest {
+    async fn sign_in(base: &str, name: &str) -> Guest {
+        let http = reqwest::Client::new();
+        let response = http
+            .post(format!("{base}/api/session"))
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .unwrap();
+        let cookie = response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        Guest { http, cookie }
+    }
+
+    async fn post(&self, url: String, body: Value) -> Value {
+        let response = self
+            .http
+            .post(url)
+            .header("cookie", &self.cookie)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            response.status().is_success(),
+            "{:?}",
+            response.text().await
+        );
+        response.json().await.unwrap()
+    }
+
+    async fn ws(&self, base: &str, game: &str) -> Ws {
+        let mut request = format!("{}/api/games/{game}/ws", base.replace("http://", "ws://"))
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", self.cookie.parse().unwrap());
+        Ws(tokio_tungstenite::connect_async(request).await.unwrap().0)
+    }
+}
+
+struct Ws(
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+);
+
+impl Ws {
+    async fn state_where(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.0.next())
+                .await
+                .expect("a state within 10 s")
+                .unwrap()
+                .unwrap();
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(text.as_str()).unwrap();
+                assert_eq!(value["type"], "state", "{value}");
+                if pred(&value["game"]) {
+                    return value["game"].clone();
+                }
+            }
+        }
+    }
+
+    async fn send(&mut self, value: Value) {
+        self.0
+            .send(Message::Text(value.to_string().into()))
+            .await
+            .unwrap();
+    }
+}
+
+fn moves(game: &Value) -> usize {
+    game["moves"].as_array().unwrap().len()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wari-serve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn wari_serve_keeps_games_in_a_sqlite_file_by_default() {
+    let dir = temp_dir("sqlite");
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .env_remove("DATABASE_URL")
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = Serve {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+    };
+    let start = Instant::now();
+    while reqwest::get(format!("{}/healthz", server.base))
+        .await
+        .is_err()
+    {
+        assert!(start.elapsed() < Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ama = Guest::sign_in(&server.base, "Ama").await;
+    let created = ama
+        .post(
+            format!("{}/api/tables", server.base),
+            json!({"starts": "S", "opponent": {"kind": "computer", "level": 1}}),
+        )
+        .await;
+    assert!(created["table"]["game_id"].is_string());
+    assert!(dir.join("wari.db").exists());
+}
+
+#[test]
+fn a_bad_database_url_is_one_error_line() {
+    let output = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database",
+            "mysql://nowhere",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("wari: error: unsupported database URL"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[tokio::test]
+async fn two_processes_on_one_postgres_database_share_live_games() {
+    let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: two-process test skipped");
+        return;
+    };
+    let dir = temp_dir("pg");
+    let a = serve(&url, &dir).await;
+    let b = serve(&url, &dir).await;
+
+    // Ama sits down through A, Kofi joins through B.
+    let ama = Guest::sign_in(&a.base, "Ama").await;
+    let kofi = Guest::sign_in(&b.base, "Kofi").await;
+    let created = ama
+        .post(format!("{}/api/tables", a.base), json!({"starts": "S", "opponent": {"kind": "human"}, "clock": {"initial_s": 300, "increment_s": 2}}))
+        .await;
+    let game = created["table"]["game_id"].as_str().unwrap().to_owned();
+    let mut ama_on_a = ama.ws(&a.base, &game).await;
+    ama_on_a.state_where(|g| g["status"] == "waiting").await;
+    let table = created["table"]["id"].as_str().unwrap();
+    kofi.post(format!("{}/api/tables/{table}/join", b.base), json!({}))
+        .await;
+    // A learns of the join made through B.
+    ama_on_a.state_where(|g| g["status"] == "playing").await;
+
+    let mut kofi_on_b = kofi.ws(&b.base, &game).await;
+    let watcher = Guest::sign_in(&b.base, "Esi").await;
+    let mut watcher_on_b = watcher.ws(&b.base, &game).await;
+
+    // A move through A reaches B's player and spectator...
+    ama_on_a
+        .send(json!({"type": "move", "move": "C", "ply": 0}))
+        .await;
+    let seen = kofi_on_b.state_where(|g| moves(g) == 1).await;
+    assert_eq!(seen["moves"], json!(["C"]));
+    assert_eq!(seen["you"], "N");
+    watcher_on_b.state_where(|g| moves(g) == 1).await;
+    // ...and a move through B reaches A.
+    kofi_on_b
+        .send(json!({"type": "move", "move": "d", "ply": 1}))
+        .await;
+    let seen = ama_on_a.state_where(|g| moves(g) == 2).await;
+    assert_eq!(seen["moves"], json!(["C", "d"]));
+    assert_eq!(seen["clock"]["running"], "S");
+    // A move made twice from both sides at the same ply is applied once.
+    let (first, second) = tokio::join!(
+        ama.http
+            .post(format!("{}/api/games/{game}/moves", a.base))
+            .header("cookie", &ama.cookie)
+            .json(&json!({"move": "A", "ply": 2}))
+            .send(),
+        ama.http
+            .post(format!("{}/api/games/{game}/moves", b.base))
+            .header("cookie", &ama.cookie)
+            .json(&json!({"move": "B", "ply": 2}))
+            .send(),
+    );
+    let codes = [
+        first.unwrap().status().as_u16(),
+        second.unwrap().status().as_u16(),
+    ];
+    assert!(codes.contains(&200) && codes.contains(&409), "{codes:?}");
+    let seen = watcher_on_b.state_where(|g| moves(g) == 3).await;
+    assert_eq!(seen["moves"].as_array().unwrap().len(), 3);
+    // Offers too: Kofi on B offers the cycle end, Ama on A accepts it.
+    kofi_on_b
+        .send(json!({"type": "offer", "kind": "cycle"}))
+        .await;
+    ama_on_a
+        .state_where(|g| !g["offers"].as_array().unwrap().is_empty())
+        .await;
+    ama_on_a
+        .send(json!({"type": "accept", "kind": "cycle"}))
+        .await;
+    let over = watcher_on_b
+        .state_where(|g| g["status"] == "finished")
+        .await;
+    assert_eq!(over["reason"], "agreement");
+
+    // The computer moves once, whichever process applied the move.
+    let vs_computer = ama
+        .post(
+            format!("{}/api/tables", a.base),
+            json!({"starts": "S", "opponent": {"kind": "computer", "level": 1}}),
+        )
+        .await;
+    let game = vs_computer["table"]["game_id"].as_str().unwrap().to_owned();
+    let mut on_a = ama.ws(&a.base, &game).await;
+    on_a.state_where(|g| g["status"] == "playing").await;
+    ama.post(
+        format!("{}/api/games/{game}/moves", b.base),
+        json!({"move": "C", "ply": 0}),
+    )
+    .await;
+    let replied = on_a.state_where(|g| moves(g) == 2).await;
+    assert_eq!(replied["to_move"], "S");
+}

@@ -1,0 +1,100 @@
+//! What a seated player may do, whether asked over HTTP or WebSocket:
+//! move, resign, offer, accept, decline, claim.
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use wari_rules::Move;
+
+use super::error::Error;
+use crate::App;
+use crate::game_room::Room;
+use crate::referee::{Action, GameState, OfferKind, SeatKind};
+use crate::store::Session;
+
+/// A player's message (`type` names it), as the WebSocket carries it.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Message {
+    /// Play a move; `ply` is the number of moves the client saw played.
+    Move {
+        /// The pit's letter.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Moves already played.
+        #[serde(default)]
+        ply: Option<u32>,
+    },
+    /// Resign.
+    Resign,
+    /// Offer `kind`.
+    Offer {
+        /// `cycle`, `takeback` or `rematch`.
+        kind: String,
+    },
+    /// Accept the opponent's offer.
+    Accept {
+        /// `cycle`, `takeback` or `rematch`.
+        kind: String,
+    },
+    /// Decline the opponent's offer (or withdraw one's own).
+    Decline {
+        /// `cycle`, `takeback` or `rematch`.
+        kind: String,
+    },
+    /// Claim the game: the opponent has been away past the timeout.
+    Claim,
+}
+
+/// Carries out `message` for `guest` at `room`.
+///
+/// # Errors
+/// 403 when the guest is not seated; 400/409 when the game refuses it.
+pub async fn perform(
+    app: &Arc<App>,
+    room: &Arc<Room>,
+    guest: &Session,
+    message: Message,
+) -> Result<Arc<GameState>, Error> {
+    let state = room.snapshot();
+    let side = state
+        .side_of(&guest.id)
+        .ok_or_else(|| Error::forbidden("you are not seated at this game"))?;
+    let action = match message {
+        Message::Move { mv, ply } => {
+            let mv: Move = mv.trim().parse().map_err(Error::bad)?;
+            Action::Move {
+                side,
+                mv,
+                ply: ply.map(|p| p as usize),
+            }
+        }
+        Message::Resign => Action::Resign(side),
+        Message::Offer { kind } => Action::Offer(side, OfferKind::from_name(&kind)?),
+        Message::Accept { kind } => Action::Accept(side, OfferKind::from_name(&kind)?),
+        Message::Decline { kind } => Action::Decline(side, OfferKind::from_name(&kind)?),
+        Message::Claim => {
+            let opponent = side.opposite();
+            if matches!(
+                state.seat(opponent).map(|s| &s.kind),
+                Some(SeatKind::Computer(_))
+            ) {
+                return Err(Error::conflict("the computer never leaves the table"));
+            }
+            let away = room.away_ms(opponent);
+            let timeout = i64::try_from(app.config.claim_timeout().as_millis()).unwrap_or(i64::MAX);
+            if away == 0 {
+                return Err(Error::conflict("your opponent is connected"));
+            }
+            if away < timeout {
+                return Err(Error::conflict(format!(
+                    "your opponent has been away {} s: you may claim after {} s",
+                    away / 1000,
+                    timeout / 1000
+                )));
+            }
+            Action::Claim(side)
+        }
+    };
+    room.act(app, action).await
+}

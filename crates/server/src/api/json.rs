@@ -1,0 +1,109 @@
+//! The JSON the API sends: a game's full state (GAME), a table (TABLE),
+//! the lobby and archive lines (GAME_SUMMARY, in `store`). docs/API.md
+//! describes every field.
+
+use serde_json::{Value, json};
+use wari_rules::Side;
+
+use crate::ids::now_ms;
+use crate::last_move::captures;
+use crate::referee::{GameState, SeatKind};
+use crate::store::TableRow;
+
+/// GAME: the state of `state` as `you` (a side, or a spectator) sees it,
+/// with who is connected.
+#[must_use]
+pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value {
+    let now = now_ms();
+    let position = state.game.position();
+    let player = |side: Side| {
+        state.seat(side).map_or(Value::Null, |seat| {
+            let mut p = json!({
+                "name": seat.name,
+                "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
+                "connected": connected[side.index()],
+            });
+            if let Some(level) = seat.level() {
+                p["level"] = json!(level.get());
+            }
+            p
+        })
+    };
+    let clock = state.clock.map_or(Value::Null, |c| {
+        let left = c.left_both(now);
+        json!({
+            "S_ms": left[0],
+            "N_ms": left[1],
+            "running": c.running.map(|s| s.letter().to_string()),
+            "increment_ms": c.increment_ms,
+            "initial_ms": c.initial_ms,
+        })
+    });
+    let outcome = state.game.outcome();
+    let moves = state.game.moves();
+    let last_move = moves.last().map_or(Value::Null, |&mv| {
+        let positions = state.game.positions();
+        let n = positions.len();
+        let c = captures(&positions[n - 2], mv, &positions[n - 1]);
+        json!({
+            "move": mv.to_string(),
+            "captured_pits": c.pits.iter().map(char::to_string).collect::<Vec<_>>(),
+            "seeds": c.seeds,
+        })
+    });
+    json!({
+        "id": state.id,
+        "rules": state.game.rules().to_string(),
+        "status": state.status.name(),
+        "players": { "S": player(Side::South), "N": player(Side::North) },
+        "you": you.map(|s| s.letter().to_string()),
+        "moves": moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "position": position.to_string(),
+        "to_move": position.turn().letter().to_string(),
+        "legal": state.game.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "captured": [position.captured(Side::South), position.captured(Side::North)],
+        "clock": clock,
+        "offers": state.offers.iter().map(|o| json!({"kind": o.kind.name(), "by": o.by.letter().to_string()})).collect::<Vec<_>>(),
+        "result": outcome.map(|o| o.result_name()),
+        "reason": outcome.map(|o| o.reason().name()),
+        "score": outcome.map(|o| o.score_text()),
+        "last_move": last_move,
+        "rematch_game_id": state.rematch_game_id,
+        "table_id": state.table_id,
+        "created_at": state.created_at,
+        "started_at": state.started_at,
+        "finished_at": state.finished_at,
+    })
+}
+
+/// TABLE; the invite link only for its creator.
+#[must_use]
+pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
+    let opponent = if t.opponent_kind == "computer" {
+        json!({ "kind": "computer", "level": t.level })
+    } else {
+        json!({ "kind": "human", "private": t.private })
+    };
+    let mut v = json!({
+        "id": t.id,
+        "game_id": t.game_id,
+        "rules": t.rules,
+        "creator": { "name": t.creator_name, "side": t.creator_side.letter().to_string() },
+        "opponent": opponent,
+        "clock": t.clock.map(|(initial, increment)| json!({ "initial_s": initial / 1000, "increment_s": increment / 1000 })),
+        "status": t.status,
+        "created_at": t.created_at,
+    });
+    if viewer == Some(t.creator_session.as_str()) {
+        if let Some(token) = &t.invite_token {
+            v["invite"] = json!(invite_path(token));
+        }
+    }
+    v
+}
+
+/// The invite link's path.
+#[must_use]
+pub fn invite_path(token: &str) -> String {
+    format!("/invite/{token}")
+}

@@ -1,0 +1,68 @@
+//! The HTTP API (docs/API.md): routes, body limits and request logging.
+
+mod actions;
+mod analyze;
+mod archive;
+pub mod error;
+mod extract;
+mod games;
+pub mod json;
+mod session;
+mod stream;
+mod tables;
+mod ws;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use tower_http::trace::TraceLayer;
+
+use crate::App;
+use crate::config::{BODY_LIMIT, OGN_LIMIT};
+use crate::static_files;
+
+/// Every route, with the app's state.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/session", get(session::current).post(session::sign_in))
+        .route("/api/tables", get(tables::lobby).post(tables::create))
+        .route("/api/tables/{id}", get(tables::get))
+        .route("/api/tables/{id}/join", post(tables::join))
+        .route("/api/invite/{token}", get(tables::invite))
+        .route("/api/invite/{token}/join", post(tables::join_invite))
+        .route("/api/games", get(archive::list))
+        .route("/api/games/{id}", get(games::get))
+        .route("/api/games/{id}/moves", post(games::play))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/offers", post(games::offer))
+        .route("/api/games/{id}/offers/accept", post(games::accept))
+        .route("/api/games/{id}/offers/decline", post(games::decline))
+        .route("/api/games/{id}/claim", post(games::claim))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/stream", get(stream::stream))
+        .route("/api/games/{id}/ogn", get(games::ogn))
+        .route(
+            "/api/archive",
+            post(archive::import).layer(DefaultBodyLimit::max(OGN_LIMIT)),
+        )
+        .route("/api/analyze", get(analyze::analyze))
+        .fallback(static_files::serve)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(TraceLayer::new_for_http())
+        .with_state(app)
+}
+
+/// `GET /healthz`: `ok` when the database answers.
+async fn healthz(State(app): State<Arc<App>>) -> (StatusCode, &'static str) {
+    match app.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ok"),
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The lobby over HTTP: create a table, list open tables and games being
+//! played, look at a table, take its seat (by id or invite).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use serde_json::{Value, json};
+
+use super::error::Error;
+use super::extract::{Guest, Json, MaybeGuest};
+use super::json;
+use crate::App;
+use crate::tables::{self, NewTable};
+
+/// `POST /api/tables`.
+pub async fn create(
+    State(app): State<Arc<App>>,
+    Guest(guest): Guest,
+    Json(spec): Json<NewTable>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", guest.id))?;
+    let (table, _room) = tables::create(&app, &guest, spec).await?;
+    let mut body = json!({ "table": json::table(&table, Some(&guest.id)) });
+    if let Some(token) = &table.invite_token {
+        body["invite"] = json!(json::invite_path(token));
+    }
+    Ok(axum::Json(body))
+}
+
+/// `GET /api/tables`: `{"open": [TABLE], "playing": [GAME_SUMMARY]}`.
+pub async fn lobby(
+    State(app): State<Arc<App>>,
+    MaybeGuest(viewer): MaybeGuest,
+) -> Result<axum::Json<Value>, Error> {
+    let viewer = viewer.as_ref().map(|s| s.id.as_str());
+    let open = app.store.open_tables(100).await?;
+    let playing = app.store.playing(100).await?;
+    Ok(axum::Json(json!({
+        "open": open.iter().map(|t| json::table(t, viewer)).collect::<Vec<_>>(),
+        "playing": playing,
+    })))
+}
+
+/// `GET /api/tables/{id}`.
+pub async fn get(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    MaybeGuest(viewer): MaybeGuest,
+) -> Result<axum::Json<Value>, Error> {
+    let table = app
+        .store
+        .table(&id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+    if table.private && viewer.as_ref().map(|s| &s.id) != Some(&table.creator_session) {
+        return Err(Error::not_found(format!("no table {id}")));
+    }
+    Ok(axum::Json(json::table(
+        &table,
+        viewer.as_ref().map(|s| s.id.as_str()),
+    )))
+}
+
+/// `POST /api/tables/{id}/join` (public tables).
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(guest): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", guest.id))?;
+    let table = app
+        .store
+        .table(&id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+    if table.private {
+        return Err(Error::not_found(format!("no table {id}")));
+    }
+    let game_id = tables::join(&app, &guest, &table).await?;
+    Ok(axum::Json(json!({ "game_id": game_id })))
+}
+
+/// `GET /api/invite/{token}`: the table the invite is for.
+pub async fn invite(
+    State(app): State<Arc<App>>,
+    Path(token): Path<String>,
+    MaybeGuest(viewer): MaybeGuest,
+) -> Result<axum::Json<Value>, Error> {
+    let table = app
+        .store
+        .table_by_invite(&token)
+        .await?
+        .ok_or_else(|| Error::not_found("no such invite"))?;
+    Ok(axum::Json(json::table(
+        &table,
+        viewer.as_ref().map(|s| s.id.as_str()),
+    )))
+}
+
+/// `POST /api/invite/{token}/join`.
+pub async fn join_invite(
+    State(app): State<Arc<App>>,
+    Path(token): Path<String>,
+    Guest(guest): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", guest.id))?;
+    let table = app
+        .store
+        .table_by_invite(&token)
+        .await?
+        .ok_or_else(|| Error::not_found("no such invite"))?;
+    let game_id = tables::join(&app, &guest, &table).await?;
+    Ok(axum::Json(json!({ "game_id": game_id })))
+}

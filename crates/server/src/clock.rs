@@ -1,0 +1,130 @@
+//! Fischer clocks kept by the referee: time left for each side, an
+//! increment after each move, and the side whose clock runs.
+//!
+//! The clock stores the time left when the running side's turn began and
+//! when it began (wall-clock milliseconds), so every process sharing the
+//! database computes the same time left, and a server that was down
+//! charges the downtime to the running side (see docs/API.md).
+
+use wari_rules::Side;
+
+/// A game's clock, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time each side starts with.
+    pub initial_ms: i64,
+    /// Added to the mover's time after each move.
+    pub increment_ms: i64,
+    /// Time left, by [`Side::index`], as of `since_ms` for the running side.
+    pub remaining_ms: [i64; 2],
+    /// The side whose clock runs, if any.
+    pub running: Option<Side>,
+    /// When the running side's clock started.
+    pub since_ms: i64,
+}
+
+impl Clock {
+    /// A clock at rest with `initial_ms` on both sides.
+    #[must_use]
+    pub fn new(initial_ms: i64, increment_ms: i64) -> Clock {
+        Clock {
+            initial_ms,
+            increment_ms,
+            remaining_ms: [initial_ms; 2],
+            running: None,
+            since_ms: 0,
+        }
+    }
+
+    /// Time left for `side` at `now` (never below zero).
+    #[must_use]
+    pub fn left(&self, side: Side, now: i64) -> i64 {
+        let stored = self.remaining_ms[side.index()];
+        if self.running == Some(side) {
+            (stored - (now - self.since_ms).max(0)).max(0)
+        } else {
+            stored
+        }
+    }
+
+    /// Both sides' time left at `now`.
+    #[must_use]
+    pub fn left_both(&self, now: i64) -> [i64; 2] {
+        Side::ALL.map(|s| self.left(s, now))
+    }
+
+    /// The side whose time has run out at `now`, if any.
+    #[must_use]
+    pub fn flagged(&self, now: i64) -> Option<Side> {
+        self.running.filter(|&s| self.left(s, now) == 0)
+    }
+
+    /// When the running side's time runs out.
+    #[must_use]
+    pub fn deadline(&self) -> Option<i64> {
+        self.running
+            .map(|s| self.since_ms + self.remaining_ms[s.index()])
+    }
+
+    /// Starts `side`'s clock at `now`.
+    pub fn start(&mut self, side: Side, now: i64) {
+        self.stop(now);
+        self.running = Some(side);
+        self.since_ms = now;
+    }
+
+    /// Stops the running clock at `now`, charging it the time used.
+    pub fn stop(&mut self, now: i64) {
+        if let Some(side) = self.running {
+            self.remaining_ms[side.index()] = self.left(side, now);
+            self.running = None;
+        }
+    }
+
+    /// `mover` has moved at `now`: their time used is charged, the
+    /// increment added, and `next`'s clock (the mover's own after a Kalah
+    /// extra move) starts.
+    pub fn press(&mut self, mover: Side, next: Side, now: i64) {
+        let left = self.left(mover, now);
+        self.running = None;
+        self.remaining_ms[mover.index()] = left + self.increment_ms;
+        self.running = Some(next);
+        self.since_ms = now;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_running_clock_counts_down_and_flags_at_zero() {
+        let mut clock = Clock::new(1_000, 0);
+        clock.start(Side::South, 10_000);
+        assert_eq!(clock.left(Side::South, 10_400), 600);
+        assert_eq!(clock.left(Side::North, 10_400), 1_000);
+        assert_eq!(clock.flagged(10_999), None);
+        assert_eq!(clock.flagged(11_000), Some(Side::South));
+        assert_eq!(clock.deadline(), Some(11_000));
+    }
+
+    #[test]
+    fn pressing_charges_the_mover_and_adds_the_increment() {
+        let mut clock = Clock::new(180_000, 2_000);
+        clock.start(Side::South, 0);
+        clock.press(Side::South, Side::North, 5_000);
+        assert_eq!(clock.remaining_ms, [177_000, 180_000]);
+        assert_eq!(clock.running, Some(Side::North));
+        clock.press(Side::North, Side::North, 6_000);
+        assert_eq!(clock.remaining_ms, [177_000, 181_000]);
+    }
+
+    #[test]
+    fn stopping_keeps_the_time_left() {
+        let mut clock = Clock::new(10_000, 0);
+        clock.start(Side::North, 0);
+        clock.stop(4_000);
+        assert_eq!(clock.running, None);
+        assert_eq!(clock.left(Side::North, 100_000), 6_000);
+    }
+}

@@ -1,0 +1,171 @@
+//! The computer opponent and the analysis board: engine searches on a
+//! bounded pool of blocking threads, never on the async workers.
+//!
+//! A semaphore holds at most `--computer-threads` searches at once; the
+//! others wait for a permit without blocking anything. Engines (each with
+//! a 16 MB table) are kept and reused, so a search allocates nothing.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+use wari_engine::{Engine, Level, Limits, Score, SearchResult};
+use wari_rules::{Cycle, Game, Position, Rules, Side};
+
+use crate::api::error::Error;
+
+const HASH_MB: usize = 16;
+
+/// The pool of engine searches.
+#[derive(Debug, Clone)]
+pub struct Computer {
+    permits: Arc<Semaphore>,
+    engines: Arc<Mutex<Vec<(Engine, Rules)>>>,
+    movetime_ms: u64,
+}
+
+impl Computer {
+    /// A pool running at most `threads` searches at once; the computer
+    /// thinks `movetime_ms` per move at full strength.
+    #[must_use]
+    pub fn new(threads: usize, movetime_ms: u64) -> Computer {
+        Computer {
+            permits: Arc::new(Semaphore::new(threads.max(1))),
+            engines: Arc::new(Mutex::new(Vec::new())),
+            movetime_ms,
+        }
+    }
+
+    /// Searches `game` at `level` within `limits`, once a permit is free;
+    /// with `book`, levels 9 and 10 play from the opening book.
+    ///
+    /// # Errors
+    /// A search task that panicked (reported, never propagated).
+    pub async fn think(
+        &self,
+        game: Game,
+        level: Level,
+        limits: Limits,
+        book: bool,
+    ) -> Result<SearchResult, Error> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| Error::Internal("the computer's pool is closed".to_owned()))?;
+        let engines = Arc::clone(&self.engines);
+        tokio::task::spawn_blocking(move || {
+            let rules = *game.rules();
+            let (mut engine, last_rules) = engines
+                .lock()
+                .ok()
+                .and_then(|mut e| e.pop())
+                .unwrap_or_else(|| {
+                    let mut engine = Engine::new();
+                    engine.set_hash_mb(HASH_MB);
+                    (engine, rules)
+                });
+            if last_rules != rules {
+                engine.new_game();
+            }
+            engine.set_level(level);
+            engine.set_own_book(book && level.get() >= 9);
+            let result = engine.think(&game, &limits);
+            if let Ok(mut e) = engines.lock() {
+                e.push((engine, rules));
+            }
+            result
+        })
+        .await
+        .map_err(|e| Error::Internal(format!("search task: {e}")))
+    }
+
+    /// The limits of the computer's move: its usual time, less when its
+    /// clock (`left_ms`, `increment_ms`) is short.
+    #[must_use]
+    pub fn move_limits(&self, clock: Option<(i64, i64)>) -> Limits {
+        let mut ms = self.movetime_ms;
+        if let Some((left, increment)) = clock {
+            let share = left / 20 + increment / 2;
+            ms = ms.min(u64::try_from(share).unwrap_or(0)).max(5);
+        }
+        Limits::movetime(Duration::from_millis(ms))
+    }
+
+    /// Judges a cycle offer made to `judge`, the computer, at `level`.
+    ///
+    /// # Errors
+    /// As [`Computer::think`].
+    pub async fn accepts_cycle(
+        &self,
+        game: Game,
+        judge: Side,
+        level: Level,
+    ) -> Result<bool, Error> {
+        let position = *game.position();
+        let limits = Limits::movetime(Duration::from_millis(self.movetime_ms.min(200)));
+        let result = self.think(game, level, limits, false).await?;
+        Ok(accepts_cycle(&position, judge, result.score))
+    }
+}
+
+/// Whether `judge` accepts ending the game now by the cycle rule: only when
+/// the counts that ending gives are at least as good for it as the engine
+/// expects from playing on (`score` from the side to move's view). The
+/// rule `wari play` follows too.
+#[must_use]
+pub fn accepts_cycle(position: &Position, judge: Side, score: Score) -> bool {
+    let score = if position.turn() == judge {
+        score
+    } else {
+        score.flipped()
+    };
+    cycle_margin(position, judge) * 100 >= score.centiseeds()
+}
+
+/// The final capture difference for `side` if the game ended now by the
+/// cycle rule.
+fn cycle_margin(position: &Position, side: Side) -> i32 {
+    let count = |s: Side| {
+        let row: i32 = position.row(s).iter().map(|&n| i32::from(n)).sum();
+        let shared = position.rules().cycle() == Cycle::Even;
+        i32::from(position.captured(s)) + if shared { 0 } else { row }
+    };
+    count(side) - count(side.opposite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_pool_finds_a_legal_move() {
+        let computer = Computer::new(1, 50);
+        let game = Game::default();
+        let result = computer
+            .think(game.clone(), Level::MIN, Limits::depth(2), true)
+            .await
+            .unwrap();
+        assert!(game.legal_moves().contains(&result.best.unwrap()));
+    }
+
+    #[test]
+    fn a_short_clock_shortens_the_search() {
+        let computer = Computer::new(1, 300);
+        assert_eq!(
+            computer.move_limits(None).movetime,
+            Some(Duration::from_millis(300))
+        );
+        assert_eq!(
+            computer.move_limits(Some((2_000, 0))).movetime,
+            Some(Duration::from_millis(100))
+        );
+    }
+
+    #[test]
+    fn the_computer_accepts_the_cycle_only_when_it_loses_nothing() {
+        let p = Position::from_string("1,0,0,0,0,0/0,0,0,0,0,3 S 22-22", Rules::default()).unwrap();
+        assert!(accepts_cycle(&p, Side::North, Score::Seeds(-200)));
+        assert!(!accepts_cycle(&p, Side::North, Score::Seeds(-250)));
+    }
+}

@@ -1,0 +1,382 @@
+//! A live game in this process: the referee's state behind a lock, the
+//! broadcast that reaches every player and spectator connected here,
+//! who is connected, the clock's timer and the computer's moves.
+//!
+//! Every change goes through [`Room::act`]: lock the room, lock the game's
+//! row in the database, reload if another process changed it, apply,
+//! store in one transaction (checking nothing else moved), then broadcast
+//! and notify the other processes.
+
+use std::sync::{Arc, Mutex, RwLock, Weak};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, watch};
+use wari_rules::Side;
+
+use crate::App;
+use crate::api::error::Error;
+use crate::computer;
+use crate::ids::now_ms;
+use crate::notify;
+use crate::referee::{Action, GameState, SeatKind, Status};
+
+/// Connections of one seat's session in this process.
+#[derive(Clone, Copy, Debug)]
+struct Presence {
+    connections: u32,
+    /// When the last connection closed (or the room was opened).
+    since_ms: i64,
+}
+
+/// A game held in memory while it is played or watched.
+#[derive(Debug)]
+pub struct Room {
+    /// The game's id.
+    pub id: String,
+    state: tokio::sync::Mutex<GameState>,
+    latest: RwLock<Arc<GameState>>,
+    updates: broadcast::Sender<Arc<GameState>>,
+    presence: Mutex<[Presence; 2]>,
+    deadline: watch::Sender<Option<i64>>,
+    /// The ply the computer is searching, so one search runs per move.
+    searching: Mutex<Option<usize>>,
+}
+
+/// Holds a seat's connection open; closing it (drop) marks the time.
+#[derive(Debug)]
+pub struct PresenceGuard {
+    room: Arc<Room>,
+    side: Option<Side>,
+}
+
+impl Drop for PresenceGuard {
+    fn drop(&mut self) {
+        if let Some(side) = self.side {
+            if let Ok(mut p) = self.room.presence.lock() {
+                let seat = &mut p[side.index()];
+                seat.connections = seat.connections.saturating_sub(1);
+                if seat.connections == 0 {
+                    seat.since_ms = now_ms();
+                }
+            }
+            self.room.republish();
+        }
+    }
+}
+
+impl Room {
+    /// A room for `state`; starts its clock's timer.
+    pub fn open(app: &Arc<App>, state: GameState) -> Arc<Room> {
+        let now = now_ms();
+        let (updates, _) = broadcast::channel(16);
+        let (deadline, _) = watch::channel(None);
+        let room = Arc::new(Room {
+            id: state.id.clone(),
+            latest: RwLock::new(Arc::new(state.clone())),
+            state: tokio::sync::Mutex::new(state),
+            updates,
+            presence: Mutex::new(
+                [Presence {
+                    connections: 0,
+                    since_ms: now,
+                }; 2],
+            ),
+            deadline,
+            searching: Mutex::new(None),
+        });
+        spawn_timer(Arc::clone(app), Arc::downgrade(&room));
+        room.set_deadline(&room.snapshot());
+        room
+    }
+
+    /// The state as last stored.
+    #[must_use]
+    pub fn snapshot(&self) -> Arc<GameState> {
+        self.latest
+            .read()
+            .map_or_else(|e| Arc::clone(&e.into_inner()), |s| Arc::clone(&s))
+    }
+
+    /// A receiver of every state stored from now on.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<GameState>> {
+        self.updates.subscribe()
+    }
+
+    /// Receivers listening (connections open here).
+    #[must_use]
+    pub fn listeners(&self) -> usize {
+        self.updates.receiver_count()
+    }
+
+    /// Whether each seat is connected: the computer always, a person while
+    /// a WebSocket or stream of their session is open in this process.
+    #[must_use]
+    pub fn connected(&self, state: &GameState) -> [bool; 2] {
+        let presence = self.presence.lock().map(|p| *p).ok();
+        Side::ALL.map(|side| match state.seat(side).map(|s| &s.kind) {
+            None => false,
+            Some(SeatKind::Computer(_)) => true,
+            Some(SeatKind::Human(_)) => presence.is_some_and(|p| p[side.index()].connections > 0),
+        })
+    }
+
+    /// Counts a connection of `side`'s session (none for spectators).
+    #[must_use]
+    pub fn connect(self: &Arc<Self>, side: Option<Side>) -> PresenceGuard {
+        if let Some(side) = side {
+            if let Ok(mut p) = self.presence.lock() {
+                p[side.index()].connections += 1;
+            }
+            self.republish();
+        }
+        PresenceGuard {
+            room: Arc::clone(self),
+            side,
+        }
+    }
+
+    /// How long `side` has been away (zero while connected).
+    #[must_use]
+    pub fn away_ms(&self, side: Side) -> i64 {
+        self.presence.lock().map_or(0, |p| {
+            let seat = p[side.index()];
+            if seat.connections > 0 {
+                0
+            } else {
+                now_ms() - seat.since_ms
+            }
+        })
+    }
+
+    /// Sends the current state again (presence changed).
+    fn republish(&self) {
+        let _ = self.updates.send(self.snapshot());
+    }
+
+    fn publish(&self, state: Arc<GameState>) {
+        if let Ok(mut latest) = self.latest.write() {
+            *latest = Arc::clone(&state);
+        }
+        self.set_deadline(&state);
+        let _ = self.updates.send(state);
+    }
+
+    fn set_deadline(&self, state: &GameState) {
+        let deadline = if state.status == Status::Playing {
+            state.clock.and_then(|c| c.deadline())
+        } else {
+            None
+        };
+        self.deadline.send_if_modified(|d| {
+            let changed = *d != deadline;
+            *d = deadline;
+            changed
+        });
+    }
+
+    /// Applies `action`, stores it, broadcasts the new state and starts
+    /// what follows (the computer's move). Returns the new state.
+    ///
+    /// # Errors
+    /// Why the action does not fit the game (nothing changed then), or a
+    /// database error. A clock that ran out before the action is applied
+    /// first, and the action is refused.
+    pub async fn act(
+        self: &Arc<Self>,
+        app: &Arc<App>,
+        action: Action,
+    ) -> Result<Arc<GameState>, Error> {
+        let mut state = self.state.lock().await;
+        let mut tx = app.store.pool().begin().await?;
+        let locked = app
+            .store
+            .lock_game(&mut tx, &self.id)
+            .await?
+            .ok_or_else(|| Error::not_found(format!("no game {}", self.id)))?;
+        if locked.version != state.version {
+            if let Some(fresh) = app.store.load_game(&mut tx, &self.id).await? {
+                *state = fresh;
+                self.publish(Arc::new(state.clone()));
+            }
+        }
+        let now = now_ms();
+        let flag_first = !matches!(action, Action::Flag) && state.flag_due(now).is_some();
+        let action = if flag_first { Action::Flag } else { action };
+        let was_waiting = state.status == Status::Waiting;
+        let mut next = state.clone();
+        let effects = next.apply(action, now)?;
+        next.version = locked.version + 1;
+        app.store
+            .update_game(&mut tx, &next, locked.moves_count)
+            .await?;
+        if was_waiting && next.status != Status::Waiting {
+            if let Some(table) = &next.table_id {
+                app.store.start_table(&mut tx, table).await?;
+            }
+        }
+        if let Some(rematch) = &effects.rematch {
+            app.store.insert_game(&mut tx, rematch, None).await?;
+        }
+        let payload = format!("{} {}", self.id, next.version);
+        app.store.notify(&mut tx, notify::CHANNEL, &payload).await?;
+        tx.commit().await?;
+        *state = next;
+        let snapshot = Arc::new(state.clone());
+        drop(state);
+        self.publish(Arc::clone(&snapshot));
+        self.follow_up(app, &snapshot);
+        if let Some(rematch) = effects.rematch {
+            let room = app.rooms.insert(app, rematch);
+            room.follow_up(app, &room.snapshot());
+        }
+        if flag_first {
+            return Err(Error::conflict("the game is over: time ran out"));
+        }
+        Ok(snapshot)
+    }
+
+    /// Reloads the game from the database when another process stored a
+    /// newer version, and broadcasts it.
+    pub async fn reload(&self, app: &Arc<App>, version: Option<i64>) -> Result<(), Error> {
+        let mut state = self.state.lock().await;
+        if version.is_some_and(|v| v <= state.version) {
+            return Ok(());
+        }
+        let mut conn = app.store.pool().acquire().await?;
+        if let Some(fresh) = app.store.load_game(&mut conn, &self.id).await? {
+            if fresh.version != state.version {
+                *state = fresh;
+                let snapshot = Arc::new(state.clone());
+                drop(state);
+                self.publish(snapshot);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts what a change made here calls for: the computer's move (one
+    /// search per ply; a cycle offer standing when it ends is judged by its
+    /// score), or its answer to a cycle offer made on the person's turn.
+    pub fn follow_up(self: &Arc<Self>, app: &Arc<App>, state: &Arc<GameState>) {
+        let ply = state.game.moves().len();
+        if let Some(level) = state.computer_to_move() {
+            if let Ok(mut searching) = self.searching.lock() {
+                if *searching == Some(ply) {
+                    return;
+                }
+                *searching = Some(ply);
+            }
+            let side = state.to_move();
+            let clock = state
+                .clock
+                .map(|c| (c.left(side, now_ms()), c.increment_ms));
+            let limits = app.computer.move_limits(clock);
+            let game = state.game.clone();
+            let (app, room) = (Arc::clone(app), Arc::clone(self));
+            tokio::spawn(async move {
+                room.computer_moves(&app, game, level, limits, ply).await;
+                // Cleared only now, so the states stored on the way do not
+                // start a second search for the same ply.
+                if let Ok(mut searching) = room.searching.lock() {
+                    *searching = None;
+                }
+            });
+        } else if state.cycle_offer_to_computer() {
+            let judge = Side::ALL
+                .into_iter()
+                .find(|&s| state.seat(s).and_then(|seat| seat.level()).is_some());
+            let Some(judge) = judge else { return };
+            let Some(level) = state.seat(judge).and_then(|s| s.level()) else {
+                return;
+            };
+            let game = state.game.clone();
+            let (app, room) = (Arc::clone(app), Arc::clone(self));
+            tokio::spawn(async move {
+                let accept = app
+                    .computer
+                    .accepts_cycle(game, judge, level)
+                    .await
+                    .unwrap_or(false);
+                if let Err(e) = room.act(&app, Action::ComputerAnswer { ply, accept }).await {
+                    tracing::debug!(game = %room.id, error = %e, "computer answer dropped");
+                }
+            });
+        }
+    }
+}
+
+impl Room {
+    /// The computer, seated at the side to move at `ply`, searches and
+    /// moves; a cycle offer standing when the search ends is judged by its
+    /// score first.
+    async fn computer_moves(
+        self: &Arc<Self>,
+        app: &Arc<App>,
+        game: wari_rules::Game,
+        level: wari_engine::Level,
+        limits: wari_engine::Limits,
+        ply: usize,
+    ) {
+        let position = *game.position();
+        let side = position.turn();
+        let result = match app.computer.think(game, level, limits, true).await {
+            Ok(result) => result,
+            Err(e) => {
+                tracing::error!(game = %self.id, error = %e, "computer search failed");
+                return;
+            }
+        };
+        if self.snapshot().cycle_offer_to_computer() {
+            let accept = computer::accepts_cycle(&position, side, result.score);
+            let answer = Action::ComputerAnswer { ply, accept };
+            if self.act(app, answer).await.is_ok() && accept {
+                return;
+            }
+        }
+        if let Some(mv) = result.best {
+            if let Err(e) = self.act(app, Action::Computer { ply, mv }).await {
+                tracing::debug!(game = %self.id, error = %e, "computer move dropped");
+            }
+        }
+    }
+}
+
+/// The clock's timer: sleeps until the running side's time is up and
+/// flags it, even with nobody connected. Ends with the room.
+fn spawn_timer(app: Arc<App>, room: Weak<Room>) {
+    let Some(mut deadline) = room.upgrade().map(|r| r.deadline.subscribe()) else {
+        return;
+    };
+    tokio::spawn(async move {
+        loop {
+            let at = *deadline.borrow_and_update();
+            match at {
+                None => {
+                    if deadline.changed().await.is_err() {
+                        return;
+                    }
+                }
+                Some(at) => {
+                    let wait = u64::try_from(at - now_ms()).unwrap_or(0) + 5;
+                    tokio::select! {
+                        () = tokio::time::sleep(Duration::from_millis(wait)) => {
+                            let Some(room) = room.upgrade() else { return };
+                            if let Err(e) = room.act(&app, Action::Flag).await {
+                                if !matches!(e, Error::Conflict(_)) {
+                                    tracing::warn!(game = %room.id, error = %e, "flag failed; retrying");
+                                    tokio::time::sleep(Duration::from_secs(1)).await;
+                                }
+                            }
+                        }
+                        changed = deadline.changed() => {
+                            if changed.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,217 @@
+//! The wari game server: tables with their rules, live games over
+//! WebSocket, the computer as an opponent, Fischer clocks, an archive, on
+//! SQLite (one process) or PostgreSQL (several processes sharing one
+//! database, changes announced by LISTEN/NOTIFY). `wari serve` runs it;
+//! docs/API.md describes the API.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), wari_server::Error> {
+//! let config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), "sqlite://wari.db?mode=rwc");
+//! let server = wari_server::start(config).await?;
+//! println!("listening on {}", server.addr());
+//! server.stop().await;
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod api;
+mod clock;
+mod computer;
+mod config;
+mod game_room;
+mod ids;
+mod last_move;
+mod limits;
+mod notify;
+mod offer;
+mod referee;
+mod rooms;
+mod seat;
+mod session;
+mod static_files;
+mod store;
+mod tables;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub use api::error::Error;
+pub use config::Config;
+
+use crate::computer::Computer;
+use crate::limits::Limiter;
+use crate::rooms::Rooms;
+use crate::session::Sessions;
+use crate::store::Store;
+
+/// Everything the handlers and tasks share.
+#[derive(Debug)]
+pub struct App {
+    config: Config,
+    store: Store,
+    rooms: Rooms,
+    computer: Computer,
+    limiter: Limiter,
+    sessions: Sessions,
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    app: Arc<App>,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// The address it listens on.
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting connections, gives open requests a moment, and
+    /// closes the database pool.
+    pub async fn stop(self) {
+        let _ = self.shutdown.send(());
+        let mut task = self.task;
+        if tokio::time::timeout(Duration::from_secs(2), &mut task)
+            .await
+            .is_err()
+        {
+            // Open WebSockets never end by themselves.
+            task.abort();
+        }
+        self.app.store.close().await;
+    }
+
+    /// Serves until Ctrl-C (or SIGTERM), then stops.
+    pub async fn run(self) {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        self.stop().await;
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+/// Connects to the database (running the migrations), restores the games
+/// being played, and starts listening.
+///
+/// # Errors
+/// A database that cannot be reached or migrated, or an address that
+/// cannot be bound.
+pub async fn start(config: Config) -> Result<Server, Error> {
+    let store = Store::connect(&config.database).await?;
+    let app = Arc::new(App {
+        computer: Computer::new(
+            config.computer_threads as usize,
+            config.computer_movetime_ms,
+        ),
+        limiter: Limiter::new(config.rate_per_s, config.max_connections_per_client),
+        rooms: Rooms::default(),
+        sessions: Sessions::default(),
+        store,
+        config,
+    });
+    restore(&app).await?;
+    notify::spawn_listener(Arc::clone(&app));
+    spawn_sweeper(Arc::clone(&app));
+    let listener = tokio::net::TcpListener::bind(app.config.bind)
+        .await
+        .map_err(|e| Error::bad(format!("cannot listen on {}: {e}", app.config.bind)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::Internal(e.to_string()))?;
+    let router = api::router(Arc::clone(&app));
+    let (shutdown, signal) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = signal.await;
+        })
+        .await
+    });
+    tracing::info!(%addr, database = ?app.store.backend(), "wari server listening");
+    Ok(Server {
+        addr,
+        app,
+        shutdown,
+        task,
+    })
+}
+
+/// Reopens every game being played: clocks run on (the downtime is
+/// charged to the side to move, see docs/API.md) and the computer moves if
+/// it is its turn.
+async fn restore(app: &Arc<App>) -> Result<(), Error> {
+    let ids = app.store.unfinished_game_ids().await?;
+    for id in &ids {
+        match app.rooms.get(app, id).await {
+            Ok(room) => room.follow_up(app, &room.snapshot()),
+            Err(e) => tracing::error!(game = %id, error = %e, "cannot restore game"),
+        }
+    }
+    if !ids.is_empty() {
+        tracing::info!(games = ids.len(), "games in progress restored");
+    }
+    Ok(())
+}
+
+fn spawn_sweeper(app: Arc<App>) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(30));
+        loop {
+            tick.tick().await;
+            app.rooms.sweep();
+            app.limiter.sweep();
+        }
+    });
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (default: this server's info).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("wari_server=info,tower_http=warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Starts the server with `config` and serves until Ctrl-C: what
+/// `wari serve` runs.
+///
+/// # Errors
+/// As [`start`].
+pub async fn serve(config: Config) -> Result<(), Error> {
+    start(config).await?.run().await;
+    Ok(())
+}

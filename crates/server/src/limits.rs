@@ -1,0 +1,142 @@
+//! Limits each client is held to: a message rate (token bucket) and a cap
+//! on open WebSocket and stream connections. A client is its session, or
+//! its address when it has none.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::api::error::Error;
+
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// Rates and connection counts by client.
+#[derive(Debug)]
+pub struct Limiter {
+    rate: f64,
+    burst: f64,
+    max_connections: u32,
+    buckets: Mutex<HashMap<String, Bucket>>,
+    connections: Arc<Mutex<HashMap<String, u32>>>,
+}
+
+/// An open connection, counted until dropped.
+#[derive(Debug)]
+pub struct ConnectionGuard {
+    key: String,
+    connections: Arc<Mutex<HashMap<String, u32>>>,
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        if let Ok(mut c) = self.connections.lock() {
+            if let Some(n) = c.get_mut(&self.key) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    c.remove(&self.key);
+                }
+            }
+        }
+    }
+}
+
+impl Limiter {
+    /// `rate_per_s` messages a second on average, bursts of twice that,
+    /// and `max_connections` open at once, per client.
+    #[must_use]
+    pub fn new(rate_per_s: u32, max_connections: u32) -> Limiter {
+        let rate = f64::from(rate_per_s.max(1));
+        Limiter {
+            rate,
+            burst: rate * 2.0,
+            max_connections,
+            buckets: Mutex::new(HashMap::new()),
+            connections: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// Counts one message of `client`.
+    ///
+    /// # Errors
+    /// A 429 when the client is over its rate.
+    pub fn check(&self, client: &str) -> Result<(), Error> {
+        let now = Instant::now();
+        let Ok(mut buckets) = self.buckets.lock() else {
+            return Ok(());
+        };
+        let bucket = buckets.entry(client.to_owned()).or_insert(Bucket {
+            tokens: self.burst,
+            at: now,
+        });
+        let refill = now.duration_since(bucket.at).as_secs_f64() * self.rate;
+        bucket.tokens = (bucket.tokens + refill).min(self.burst);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Error::TooMany("too many messages: slow down".to_owned()))
+        }
+    }
+
+    /// Opens a connection for `client`.
+    ///
+    /// # Errors
+    /// A 429 when the client has as many open as allowed.
+    pub fn open(&self, client: &str) -> Result<ConnectionGuard, Error> {
+        let mut c = self
+            .connections
+            .lock()
+            .map_err(|_| Error::Internal("connection counts poisoned".to_owned()))?;
+        let n = c.entry(client.to_owned()).or_insert(0);
+        if *n >= self.max_connections {
+            return Err(Error::TooMany(format!(
+                "too many open connections: at most {} per client",
+                self.max_connections
+            )));
+        }
+        *n += 1;
+        Ok(ConnectionGuard {
+            key: client.to_owned(),
+            connections: Arc::clone(&self.connections),
+        })
+    }
+
+    /// Forgets buckets that have refilled (idle clients).
+    pub fn sweep(&self) {
+        let now = Instant::now();
+        if let Ok(mut buckets) = self.buckets.lock() {
+            let (rate, burst) = (self.rate, self.burst);
+            buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < burst);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_passes_then_the_rate_holds() {
+        let limiter = Limiter::new(5, 2);
+        for _ in 0..10 {
+            assert!(limiter.check("a").is_ok());
+        }
+        assert!(limiter.check("a").is_err());
+        assert!(limiter.check("b").is_ok());
+    }
+
+    #[test]
+    fn connections_are_capped_and_released() {
+        let limiter = Limiter::new(5, 2);
+        let one = limiter.open("a").unwrap();
+        let _two = limiter.open("a").unwrap();
+        assert!(limiter.open("a").is_err());
+        drop(one);
+        assert!(limiter.open("a").is_ok());
+    }
+}

@@ -1,0 +1,62 @@
+//! Changes made by other processes: with PostgreSQL every stored change
+//! is announced by `NOTIFY wari_games, 'ID VERSION'` in its transaction;
+//! each process LISTENs and reloads the rooms it holds. SQLite serves one
+//! process, so there is nothing to listen to.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::PgListener;
+
+use crate::App;
+use crate::store::Backend;
+
+/// The channel every change is announced on.
+pub const CHANNEL: &str = "wari_games";
+
+/// Listens for other processes' changes (PostgreSQL only), reconnecting
+/// after an error; after each (re)connection every room held is reloaded,
+/// since announcements made meanwhile were lost.
+pub fn spawn_listener(app: Arc<App>) {
+    if app.store.backend() != Backend::Postgres {
+        return;
+    }
+    tokio::spawn(async move {
+        loop {
+            match listen(&app).await {
+                Ok(()) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    });
+}
+
+async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
+    let mut listener = PgListener::connect(app.store.url()).await?;
+    listener.listen(CHANNEL).await?;
+    for room in app.rooms.all() {
+        if let Err(e) = room.reload(app, None).await {
+            tracing::warn!(game = %room.id, error = %e, "reload failed");
+        }
+    }
+    loop {
+        let notification = listener.recv().await?;
+        let Some((id, version)) = notification.payload().split_once(' ') else {
+            continue;
+        };
+        let Ok(version) = version.parse::<i64>() else {
+            continue;
+        };
+        if let Some(room) = app.rooms.loaded(id) {
+            let app = Arc::clone(app);
+            tokio::spawn(async move {
+                if let Err(e) = room.reload(&app, Some(version)).await {
+                    tracing::warn!(game = %room.id, error = %e, "reload failed");
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The rooms this process holds, by game id: loaded on first use,
+//! restored at start for every game being played, let go when nobody
+//! watches a game that is not being played.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::App;
+use crate::api::error::Error;
+use crate::game_room::Room;
+use crate::referee::{GameState, Status};
+
+/// Every room of this process.
+#[derive(Debug, Default)]
+pub struct Rooms {
+    map: Mutex<HashMap<String, Arc<Room>>>,
+}
+
+impl Rooms {
+    /// The room of game `id`, loading it from the database if needed.
+    ///
+    /// # Errors
+    /// A 404 for an unknown game, or a database error.
+    pub async fn get(&self, app: &Arc<App>, id: &str) -> Result<Arc<Room>, Error> {
+        if let Some(room) = self.loaded(id) {
+            return Ok(room);
+        }
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(Error::not_found(format!("no game {id}")));
+        }
+        let mut conn = app.store.pool().acquire().await?;
+        let state = app
+            .store
+            .load_game(&mut conn, id)
+            .await?
+            .ok_or_else(|| Error::not_found(format!("no game {id}")))?;
+        drop(conn);
+        Ok(self.insert(app, state))
+    }
+
+    /// The room of game `id` if this process holds it.
+    #[must_use]
+    pub fn loaded(&self, id: &str) -> Option<Arc<Room>> {
+        self.map.lock().ok()?.get(id).cloned()
+    }
+
+    /// Holds a room for `state` (a game just created or loaded); if one
+    /// was opened meanwhile, that one.
+    pub fn insert(&self, app: &Arc<App>, state: GameState) -> Arc<Room> {
+        let Ok(mut map) = self.map.lock() else {
+            return Room::open(app, state);
+        };
+        if let Some(room) = map.get(&state.id) {
+            return Arc::clone(room);
+        }
+        let room = Room::open(app, state);
+        map.insert(room.id.clone(), Arc::clone(&room));
+        room
+    }
+
+    /// Every room held.
+    #[must_use]
+    pub fn all(&self) -> Vec<Arc<Room>> {
+        self.map
+            .lock()
+            .map(|m| m.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Lets go of rooms nobody listens to whose game is not being played
+    /// (they are reloaded from the database when asked for again).
+    pub fn sweep(&self) {
+        if let Ok(mut map) = self.map.lock() {
+            map.retain(|_, room| room.listeners() > 0 || room.snapshot().status == Status::Playing);
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! Games and their moves in the database: insert, update (with the moves
+//! added or taken back), lock, load (replaying the moves through the
+//! rules) and list.
+
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+use wari_engine::Level;
+use wari_rules::{EndReason, Game, Move, Position, Rules, Side};
+
+use super::{Store, for_update};
+use crate::api::error::Error;
+use crate::clock::Clock;
+use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, Status};
+
+const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
+    south_kind, south_name, south_session, south_level, \
+    north_kind, north_name, north_session, north_level, \
+    clock_initial_ms, clock_increment_ms, south_ms, north_ms, clock_running, clock_since, \
+    offers, moves_count, result, reason, score, rematch_game_id, tags, \
+    created_at, started_at, finished_at";
+
+/// A game's row as locked for a change: its version and stored moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockedGame {
+    /// The version stored.
+    pub version: i64,
+    /// Moves stored.
+    pub moves_count: usize,
+}
+
+/// One seat of a [`GameSummary`].
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerSummary {
+    /// Shown name.
+    pub name: String,
+    /// `human` or `computer`.
+    pub kind: &'static str,
+    /// The computer's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+/// Both seats, by side letter.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayersSummary {
+    /// South.
+    #[serde(rename = "S")]
+    pub south: Option<PlayerSummary>,
+    /// North.
+    #[serde(rename = "N")]
+    pub north: Option<PlayerSummary>,
+}
+
+/// A line of the lobby's games being played or of the archive.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The rules string.
+    pub rules: String,
+    /// `waiting`, `playing` or `finished`.
+    pub status: String,
+    /// The seats.
+    pub players: PlayersSummary,
+    /// `S`, `N`, `draw`, or null while playing.
+    pub result: Option<String>,
+    /// RULES.md §1's name of the end, or null.
+    pub reason: Option<String>,
+    /// Final counts, `25-20`, or null.
+    pub score: Option<String>,
+    /// Moves played.
+    pub moves_count: i64,
+    /// When it started (ms since the epoch).
+    pub started_at: Option<i64>,
+    /// When it ended (ms since the epoch).
+    pub finished_at: Option<i64>,
+}
+
+impl Store {
+    /// Locks a game's row for the transaction (PostgreSQL) and reads its
+    /// version; `None` if there is no such game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn lock_game(
+        &self,
+        conn: &mut AnyConnection,
+        id: &str,
+    ) -> Result<Option<LockedGame>, Error> {
+        let sql = format!(
+            "SELECT version, moves_count FROM games WHERE id = $1{}",
+            for_update(self.backend)
+        );
+        let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+        row.map(|r| {
+            Ok(LockedGame {
+                version: r.try_get("version")?,
+                moves_count: usize::try_from(r.try_get::<i64, _>("moves_count")?).unwrap_or(0),
+            })
+        })
+        .transpose()
+    }
+
+    /// Reads a game and replays its moves.
+    ///
+    /// # Errors
+    /// A database error, or a stored game the rules reject (corrupt).
+    pub async fn load_game(
+        &self,
+        conn: &mut AnyConnection,
+        id: &str,
+    ) -> Result<Option<GameState>, Error> {
+        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let moves = sqlx::query(
+            "SELECT ply, mv, south_ms, north_ms, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+        state_of(&row, &moves).map(Some)
+    }
+
+    /// Stores a new game with its moves (`tags`: an imported record's
+    /// tags, as OGN tag lines).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_game(
+        &self,
+        conn: &mut AnyConnection,
+        state: &GameState,
+        tags: Option<&str>,
+    ) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO games (id, table_id, source, rules, start_position, status, version, \
+             offers, moves_count, tags, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&state.id)
+        .bind(state.table_id.clone())
+        .bind(&state.source)
+        .bind(state.game.rules().to_string())
+        .bind(state.game.start().to_string())
+        .bind(state.status.name())
+        .bind(state.version)
+        .bind("")
+        .bind(0_i64)
+        .bind(tags.map(str::to_owned))
+        .bind(state.created_at)
+        .execute(&mut *conn)
+        .await?;
+        self.update_game(conn, state, 0).await
+    }
+
+    /// Writes a game's state over its row, and its moves: those past
+    /// `stored_moves` are added, stored ones beyond the game's are deleted
+    /// (a takeback).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn update_game(
+        &self,
+        conn: &mut AnyConnection,
+        state: &GameState,
+        stored_moves: usize,
+    ) -> Result<(), Error> {
+        let seat = |side: Side| state.seat(side);
+        let kind = |side: Side| seat(side).map(|s| kind_name(&s.kind).to_owned());
+        let name = |side: Side| seat(side).map(|s| s.name.clone());
+        let session = |side: Side| {
+            seat(side).and_then(|s| match &s.kind {
+                SeatKind::Human(session) => session.clone(),
+                SeatKind::Computer(_) => None,
+            })
+        };
+        let level = |side: Side| seat(side).and_then(Seat::level).map(|l| i64::from(l.get()));
+        let clock = state.clock;
+        let outcome = state
+            .game
+            .outcome()
+            .filter(|_| state.status == Status::Finished);
+        sqlx::query(
+            "UPDATE games SET status = $1, version = $2, \
+             south_kind = $3, south_name = $4, south_session = $5, south_level = $6, \
+             north_kind = $7, north_name = $8, north_session = $9, north_level = $10, \
+             clock_initial_ms = $11, clock_increment_ms = $12, south_ms = $13, north_ms = $14, \
+             clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
+             result = $19, reason = $20, score = $21, rematch_game_id = $22, \
+             started_at = $23, finished_at = $24 WHERE id = $25",
+        )
+        .bind(state.status.name())
+        .bind(state.version)
+        .bind(kind(Side::South))
+        .bind(name(Side::South))
+        .bind(session(Side::South))
+        .bind(level(Side::South))
+        .bind(kind(Side::North))
+        .bind(name(Side::North))
+        .bind(session(Side::North))
+        .bind(level(Side::North))
+        .bind(clock.map(|c| c.initial_ms))
+        .bind(clock.map(|c| c.increment_ms))
+        .bind(clock.map(|c| c.remaining_ms[0]))
+        .bind(clock.map(|c| c.remaining_ms[1]))
+        .bind(
+            clock
+                .and_then(|c| c.running)
+                .map(|s| s.letter().to_string()),
+        )
+        .bind(clock.map(|c| c.since_ms))
+        .bind(offers_text(&state.offers))
+        .bind(state.game.moves().len() as i64)
+        .bind(outcome.map(|o| o.result_name().to_owned()))
+        .bind(outcome.map(|o| o.reason().name().to_owned()))
+        .bind(outcome.map(|o| o.score_text()))
+        .bind(state.rematch_game_id.clone())
+        .bind(state.started_at)
+        .bind(state.finished_at)
+        .bind(&state.id)
+        .execute(&mut *conn)
+        .await?;
+
+        let moves = state.game.moves();
+        if stored_moves > moves.len() {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&state.id)
+                .bind(moves.len() as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let first = stored_moves.min(moves.len());
+        for (ply, mv) in moves.iter().enumerate().skip(first) {
+            let time = state.times.get(ply).copied().unwrap_or(MoveTime {
+                left_ms: None,
+                at_ms: 0,
+            });
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, mv, south_ms, north_ms, played_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&state.id)
+            .bind(ply as i64)
+            .bind(mv.to_string())
+            .bind(time.left_ms.map(|t| t[0]))
+            .bind(time.left_ms.map(|t| t[1]))
+            .bind(time.at_ms)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// The ids of the games not finished (to restore at start).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn unfinished_game_ids(&self) -> Result<Vec<String>, Error> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'playing' ORDER BY created_at")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(Error::from))
+            .collect()
+    }
+
+    /// Games being played, newest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn playing(&self, limit: i64) -> Result<Vec<GameSummary>, Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(summary_of).collect()
+    }
+
+    /// Finished games, newest first, after the game `before` in that
+    /// order when given.
+    ///
+    /// # Errors
+    /// A database error, or an unknown `before`.
+    pub async fn finished(
+        &self,
+        before: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<GameSummary>, Error> {
+        let (at, id) = match before {
+            None => (i64::MAX, String::new()),
+            Some(id) => {
+                let row = sqlx::query(
+                    "SELECT finished_at FROM games WHERE id = $1 AND status = 'finished'",
+                )
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+                .ok_or_else(|| Error::bad(format!("before: no finished game {id}")))?;
+                (
+                    row.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
+                    id.to_owned(),
+                )
+            }
+        };
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE status = 'finished' \
+             AND (finished_at < $1 OR (finished_at = $2 AND id < $3)) \
+             ORDER BY finished_at DESC, id DESC LIMIT $4"
+        ))
+        .bind(at)
+        .bind(at)
+        .bind(if before.is_some() {
+            id
+        } else {
+            "\u{10FFFF}".to_owned()
+        })
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(summary_of).collect()
+    }
+
+    /// The tag lines stored with an imported game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn game_tags(&self, id: &str) -> Result<Option<String>, Error> {
+        let row = sqlx::query("SELECT tags FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.try_get::<Option<String>, _>("tags").ok().flatten()))
+    }
+
+    /// Sends `payload` on the PostgreSQL channel `channel` when the
+    /// transaction commits; nothing on SQLite.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn notify(
+        &self,
+        conn: &mut AnyConnection,
+        channel: &str,
+        payload: &str,
+    ) -> Result<(), Error> {
+        if self.backend == super::Backend::Postgres {
+            // pg_notify returns void, which the Any driver cannot decode:
+            // select a number beside it.
+            sqlx::query("SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n")
+                .bind(channel)
+                .bind(payload)
+                .fetch_one(conn)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+fn kind_name(kind: &SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human(_) => "human",
+        SeatKind::Computer(_) => "computer",
+    }
+}
+
+fn offers_text(offers: &[Offer]) -> String {
+    offers
+        .iter()
+        .map(|o| format!("{}:{}", o.kind.name(), o.by.letter()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn offers_of(text: &str) -> Vec<Offer> {
+    text.split(',')
+        .filter_map(|item| {
+            let (kind, by) = item.split_once(':')?;
+            Some(Offer {
+                kind: OfferKind::from_name(kind).ok()?,
+                by: Side::from_letter(by.chars().next()?)?,
+            })
+        })
+        .collect()
+}
+
+fn corrupt(id: &str, what: impl std::fmt::Display) -> Error {
+    Error::Internal(format!("game {id} in the database: {what}"))
+}
+
+fn side_column(side: Side, name: &str) -> String {
+    let prefix = if side == Side::South {
+        "south"
+    } else {
+        "north"
+    };
+    format!("{prefix}_{name}")
+}
+
+fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
+    let kind: Option<String> = row.try_get(side_column(side, "kind").as_str())?;
+    let name: Option<String> = row.try_get(side_column(side, "name").as_str())?;
+    let session: Option<String> = row.try_get(side_column(side, "session").as_str())?;
+    let level: Option<i64> = row.try_get(side_column(side, "level").as_str())?;
+    Ok(match kind.as_deref() {
+        None => None,
+        Some("computer") => {
+            let level = level
+                .and_then(|l| u8::try_from(l).ok())
+                .and_then(|l| Level::new(l).ok())
+                .unwrap_or(Level::FULL);
+            Some(Seat {
+                name: name.unwrap_or_default(),
+                kind: SeatKind::Computer(level),
+            })
+        }
+        Some(_) => Some(Seat {
+            name: name.unwrap_or_default(),
+            kind: SeatKind::Human(session),
+        }),
+    })
+}
+
+fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
+    let id: String = row.try_get("id")?;
+    let rules: Rules = row
+        .try_get::<String, _>("rules")?
+        .parse()
+        .map_err(|e| corrupt(&id, e))?;
+    let start = Position::from_string(&row.try_get::<String, _>("start_position")?, rules)
+        .map_err(|e| corrupt(&id, e))?;
+    let mut game = Game::from_position(start);
+    let mut times = Vec::with_capacity(moves.len());
+    for m in moves {
+        let mv: Move = m
+            .try_get::<String, _>("mv")?
+            .parse()
+            .map_err(|e| corrupt(&id, e))?;
+        game.play(mv).map_err(|e| corrupt(&id, e))?;
+        let south: Option<i64> = m.try_get("south_ms")?;
+        let north: Option<i64> = m.try_get("north_ms")?;
+        times.push(MoveTime {
+            left_ms: south.zip(north).map(|(s, n)| [s, n]),
+            at_ms: m.try_get("played_at")?,
+        });
+    }
+    let status = Status::from_name(&row.try_get::<String, _>("status")?)
+        .ok_or_else(|| corrupt(&id, "unknown status"))?;
+    if status == Status::Finished && !game.is_over() {
+        let reason: Option<String> = row.try_get("reason")?;
+        let result: Option<String> = row.try_get("result")?;
+        let winner = result
+            .as_deref()
+            .and_then(|r| r.chars().next())
+            .and_then(Side::from_letter);
+        match (reason.as_deref().and_then(|r| r.parse().ok()), winner) {
+            (Some(EndReason::Agreement), _) => game.end_by_agreement(),
+            (Some(EndReason::Resignation), Some(w)) => game.resign(w.opposite()),
+            (Some(EndReason::Time), Some(w)) => game.lose_on_time(w.opposite()),
+            _ => return Err(corrupt(&id, "a finished game without a known end")),
+        }
+    }
+    let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+    let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+    let clock = match (initial, increment) {
+        (Some(initial_ms), Some(increment_ms)) => {
+            let south: Option<i64> = row.try_get("south_ms")?;
+            let north: Option<i64> = row.try_get("north_ms")?;
+            let running: Option<String> = row.try_get("clock_running")?;
+            let since: Option<i64> = row.try_get("clock_since")?;
+            Some(Clock {
+                initial_ms,
+                increment_ms,
+                remaining_ms: [south.unwrap_or(initial_ms), north.unwrap_or(initial_ms)],
+                running: running
+                    .as_deref()
+                    .and_then(|r| r.chars().next())
+                    .and_then(Side::from_letter),
+                since_ms: since.unwrap_or(0),
+            })
+        }
+        _ => None,
+    };
+    Ok(GameState {
+        table_id: row.try_get("table_id")?,
+        source: row.try_get("source")?,
+        status,
+        version: row.try_get("version")?,
+        game,
+        seats: [seat_of(row, Side::South)?, seat_of(row, Side::North)?],
+        clock,
+        offers: offers_of(&row.try_get::<String, _>("offers")?),
+        rematch_game_id: row.try_get("rematch_game_id")?,
+        created_at: row.try_get("created_at")?,
+        started_at: row.try_get("started_at")?,
+        finished_at: row.try_get("finished_at")?,
+        times,
+        id,
+    })
+}
+
+fn summary_of(row: &AnyRow) -> Result<GameSummary, Error> {
+    let player = |side: Side| -> Result<Option<PlayerSummary>, Error> {
+        Ok(seat_of(row, side)?.map(|s| PlayerSummary {
+            kind: kind_name(&s.kind),
+            level: s.level().map(Level::get),
+            name: s.name,
+        }))
+    };
+    Ok(GameSummary {
+        id: row.try_get("id")?,
+        rules: row.try_get("rules")?,
+        status: row.try_get("status")?,
+        players: PlayersSummary {
+            south: player(Side::South)?,
+            north: player(Side::North)?,
+        },
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        score: row.try_get("score")?,
+        moves_count: row.try_get("moves_count")?,
+        started_at: row.try_get("started_at")?,
+        finished_at: row.try_get("finished_at")?,
+    })
+}

@@ -1,0 +1,45 @@
+//! The migrations, embedded in the binary and run at start.
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+
+/// Each migration: version, description, SQL (the same for both
+/// databases).
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "init", include_str!("../../migrations/0001_init.sql"))];
+
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// The migrator over the embedded migrations.
+///
+/// # Errors
+/// Never in practice: the embedded list is fixed.
+pub async fn migrator() -> Result<Migrator, sqlx::migrate::MigrateError> {
+    Migrator::new(Embedded).await
+}

@@ -1,0 +1,183 @@
+//! The lobby: tables created with their rules, who starts, the opponent
+//! (the computer at a level, or a person by open seat or invite) and the
+//! time control; taking the free seat starts the game.
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use wari_engine::Level;
+use wari_rules::{Game, Rules, Side};
+
+use crate::App;
+use crate::api::error::Error;
+use crate::clock::Clock;
+use crate::game_room::Room;
+use crate::ids::{game_id, now_ms, random_id};
+use crate::referee::{Action, GameState, Seat};
+use crate::store::{Session, TableRow};
+
+/// Longest initial time, in seconds (3 hours).
+pub const MAX_INITIAL_S: u32 = 3 * 3600;
+/// Largest increment, in seconds.
+pub const MAX_INCREMENT_S: u32 = 600;
+
+/// `POST /api/tables`'s body.
+#[derive(Debug, Deserialize)]
+pub struct NewTable {
+    /// A rules string (RULES.md §1); `abapa` if absent.
+    #[serde(default = "default_rules")]
+    pub rules: String,
+    /// The creator's side: `S` (moves first), `N` or `random` (default).
+    #[serde(default)]
+    pub starts: Option<String>,
+    /// Who plays the creator.
+    pub opponent: Opponent,
+    /// A Fischer clock, or none.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+}
+
+fn default_rules() -> String {
+    "abapa".to_owned()
+}
+
+/// The opponent asked for.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Opponent {
+    /// The engine at a level, 1 to 10.
+    Computer {
+        /// The level.
+        level: u8,
+    },
+    /// A person: an open seat in the lobby, or a private invite.
+    Human {
+        /// Reached only through the invite link.
+        #[serde(default)]
+        private: bool,
+    },
+}
+
+/// A Fischer time control.
+#[derive(Debug, Deserialize)]
+pub struct ClockSpec {
+    /// Time for each side, seconds.
+    pub initial_s: u32,
+    /// Added after each move, seconds.
+    #[serde(default)]
+    pub increment_s: u32,
+}
+
+/// Creates a table and its game; a computer table's game starts at once.
+///
+/// # Errors
+/// A 400 for bad rules, side, level or clock; a database error.
+pub async fn create(
+    app: &Arc<App>,
+    guest: &Session,
+    spec: NewTable,
+) -> Result<(TableRow, Arc<Room>), Error> {
+    let rules: Rules = spec
+        .rules
+        .parse()
+        .map_err(|e| Error::bad(format!("rules: {e}")))?;
+    let creator_side = match spec.starts.as_deref().unwrap_or("random") {
+        "S" => Side::South,
+        "N" => Side::North,
+        "random" => {
+            if ids_coin() {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+        other => {
+            return Err(Error::bad(format!(
+                "starts: expected \"S\", \"N\" or \"random\", not {other:?}"
+            )));
+        }
+    };
+    let clock = match spec.clock {
+        None => None,
+        Some(c) => {
+            if c.initial_s == 0 || c.initial_s > MAX_INITIAL_S {
+                return Err(Error::bad(format!(
+                    "clock: initial_s must be 1 to {MAX_INITIAL_S}"
+                )));
+            }
+            if c.increment_s > MAX_INCREMENT_S {
+                return Err(Error::bad(format!(
+                    "clock: increment_s must be 0 to {MAX_INCREMENT_S}"
+                )));
+            }
+            Some(Clock::new(
+                i64::from(c.initial_s) * 1000,
+                i64::from(c.increment_s) * 1000,
+            ))
+        }
+    };
+    let now = now_ms();
+    let mut state = GameState::new(game_id(), Game::new(rules), clock, now);
+    let table_id = game_id();
+    state.table_id = Some(table_id.clone());
+    state.seats[creator_side.index()] = Some(Seat::human(&guest.name, &guest.id));
+    let (opponent_kind, level, private) = match spec.opponent {
+        Opponent::Computer { level } => {
+            let level =
+                Level::new(level).map_err(|_| Error::bad("opponent: level must be 1 to 10"))?;
+            state.seats[creator_side.opposite().index()] = Some(Seat::computer(level));
+            let first = state.to_move();
+            state.start_full(first, now);
+            ("computer", Some(level.get()), false)
+        }
+        Opponent::Human { private } => ("human", None, private),
+    };
+    let table = TableRow {
+        id: table_id,
+        game_id: state.id.clone(),
+        rules: rules.to_string(),
+        creator_session: guest.id.clone(),
+        creator_name: guest.name.clone(),
+        creator_side,
+        opponent_kind: opponent_kind.to_owned(),
+        level,
+        private,
+        invite_token: private.then(|| random_id(16)),
+        clock: clock.map(|c| (c.initial_ms, c.increment_ms)),
+        status: if level.is_some() { "started" } else { "open" }.to_owned(),
+        created_at: now,
+    };
+    let mut tx = app.store.pool().begin().await?;
+    app.store.insert_game(&mut tx, &state, None).await?;
+    app.store.insert_table(&mut tx, &table).await?;
+    tx.commit().await?;
+    let room = app.rooms.insert(app, state);
+    room.follow_up(app, &room.snapshot());
+    Ok((table, room))
+}
+
+/// `guest` takes the free seat at `table`: the game starts.
+///
+/// # Errors
+/// A 409 when the seat is taken or the guest created the table; a
+/// database error.
+pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<String, Error> {
+    if table.creator_session == guest.id {
+        return Err(Error::conflict(
+            "you created this table: wait for an opponent",
+        ));
+    }
+    if table.status != "open" {
+        return Err(Error::conflict("the table has no free seat"));
+    }
+    let room = app.rooms.get(app, &table.game_id).await?;
+    let side = table.creator_side.opposite();
+    room.act(app, Action::Join(side, Seat::human(&guest.name, &guest.id)))
+        .await?;
+    Ok(table.game_id.clone())
+}
+
+fn ids_coin() -> bool {
+    let mut byte = [0u8; 1];
+    getrandom::fill(&mut byte).is_ok_and(|()| byte[0] & 1 == 0)
+}

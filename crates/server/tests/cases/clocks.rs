@@ -1,0 +1,84 @@
+//! Fischer clocks: the flag falls on time with nobody connected, and a
+//! move made too late loses instead.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::common::{Client, config, databases, start};
+
+#[tokio::test]
+async fn the_flag_falls_on_time_with_nobody_connected() {
+    for db in databases() {
+        let server = start(config(&db)).await;
+        let ama = Client::sign_in(&server.base, "Ama").await;
+        let kofi = Client::sign_in(&server.base, "Kofi").await;
+        let created = ama
+            .create_table(json!({"starts": "N", "opponent": {"kind": "human"}, "clock": {"initial_s": 1, "increment_s": 0}}))
+            .await;
+        let (status, joined) = kofi
+            .post(
+                &format!(
+                    "/api/tables/{}/join",
+                    created["table"]["id"].as_str().unwrap()
+                ),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let id = joined["game_id"].as_str().unwrap().to_owned();
+        let game = kofi.game(&id).await;
+        assert_eq!(game["clock"]["running"], "S");
+        assert!(game["clock"]["S_ms"].as_i64().unwrap() <= 1000);
+        tokio::time::sleep(Duration::from_millis(1400)).await;
+        let game = ama.game(&id).await;
+        assert_eq!(game["status"], "finished", "{game}");
+        assert_eq!(game["reason"], "time");
+        assert_eq!(game["result"], "N");
+        assert_eq!(game["clock"]["S_ms"], 0);
+        assert_eq!(game["clock"]["running"], serde_json::Value::Null);
+        let (_, _, ogn) = ama.get_text(&format!("/api/games/{id}/ogn")).await;
+        assert!(
+            ogn.contains("[Termination \"time\"]") && ogn.contains("[Winner \"N\"]"),
+            "{ogn}"
+        );
+        let (status, body) = kofi.play(&id, "C", 0).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        server.server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn watchers_see_the_flag_fall_and_the_clock_run() {
+    let server = start(config(&crate::common::sqlite_url())).await;
+    let ama = Client::sign_in(&server.base, "Ama").await;
+    let created = ama
+        .create_table(json!({"starts": "S", "opponent": {"kind": "human"}, "clock": {"initial_s": 2, "increment_s": 1}}))
+        .await;
+    let kofi = Client::sign_in(&server.base, "Kofi").await;
+    let (_, joined) = kofi
+        .post(
+            &format!(
+                "/api/tables/{}/join",
+                created["table"]["id"].as_str().unwrap()
+            ),
+            json!({}),
+        )
+        .await;
+    let id = joined["game_id"].as_str().unwrap().to_owned();
+    let mut ws = Client::anonymous(&server.base).ws(&id).await;
+    ws.next_state().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, game) = ama.play(&id, "C", 0).await;
+    assert_eq!(status, StatusCode::OK);
+    // South used about 300 ms of 2 s and gained the 1 s increment.
+    let south = game["clock"]["S_ms"].as_i64().unwrap();
+    assert!((2_500..=2_750).contains(&south), "{south}");
+    assert_eq!(game["clock"]["running"], "N");
+    let over = ws.state_where(|g| g["status"] == "finished").await;
+    assert_eq!(over["reason"], "time");
+    assert_eq!(over["result"], "S");
+    ws.close().await;
+    server.server.stop().await;
+}

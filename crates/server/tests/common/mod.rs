@@ -1,0 +1,296 @@
+//! A real server on loopback (random port) and clients that speak its
+//! HTTP and WebSocket API, for the integration tests.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use wari_server::{Config, Server};
+
+/// The databases to run storage tests on: a fresh SQLite file always,
+/// PostgreSQL too when `WARI_TEST_POSTGRES` holds its URL.
+pub fn databases() -> Vec<String> {
+    let mut urls = vec![sqlite_url()];
+    if let Ok(url) = std::env::var("WARI_TEST_POSTGRES") {
+        if !url.is_empty() {
+            urls.push(url);
+        }
+    }
+    urls
+}
+
+/// A new SQLite file in the temp directory.
+pub fn sqlite_url() -> String {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!("wari-server-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join(format!("t{}.db", N.fetch_add(1, Ordering::Relaxed)));
+    format!("sqlite://{}?mode=rwc", file.display())
+}
+
+/// Test defaults: generous rates, a fast computer.
+pub fn config(database: &str) -> Config {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
+    config.rate_per_s = 10_000;
+    config.computer_movetime_ms = 20;
+    config.max_connections_per_client = 64;
+    config
+}
+
+/// A server and its base URL.
+pub struct TestServer {
+    pub server: Server,
+    pub base: String,
+}
+
+pub async fn start(config: Config) -> TestServer {
+    let server = wari_server::start(config).await.expect("the server starts");
+    let base = format!("http://{}", server.addr());
+    TestServer { server, base }
+}
+
+/// A guest with a session cookie.
+#[derive(Clone)]
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub cookie: Option<String>,
+    pub id: String,
+}
+
+impl Client {
+    /// A client without a session.
+    pub fn anonymous(base: &str) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: base.to_owned(),
+            cookie: None,
+            id: String::new(),
+        }
+    }
+
+    /// Signs in as `name`.
+    pub async fn sign_in(base: &str, name: &str) -> Client {
+        let mut client = Client::anonymous(base);
+        let response = client
+            .http
+            .post(format!("{base}/api/session"))
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let cookie = response
+            .headers()
+            .get("set-cookie")
+            .expect("a cookie")
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        assert!(
+            response.headers()["set-cookie"]
+                .to_str()
+                .unwrap()
+                .contains("HttpOnly")
+        );
+        let body: Value = response.json().await.unwrap();
+        client.cookie = Some(cookie);
+        client.id = body["id"].as_str().unwrap().to_owned();
+        client
+    }
+
+    fn with_cookie(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.cookie {
+            Some(c) => request.header("cookie", c),
+            None => request,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .with_cookie(self.http.get(format!("{}{path}", self.base)))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn get_text(&self, path: &str) -> (StatusCode, String, String) {
+        let response = self
+            .with_cookie(self.http.get(format!("{}{path}", self.base)))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        (status, content_type, response.text().await.unwrap())
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_raw(path, body.to_string()).await
+    }
+
+    pub async fn post_raw(&self, path: &str, body: String) -> (StatusCode, Value) {
+        let response = self
+            .with_cookie(self.http.post(format!("{}{path}", self.base)))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    /// Creates a table; returns the response body.
+    pub async fn create_table(&self, spec: Value) -> Value {
+        let (status, body) = self.post("/api/tables", spec).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    pub async fn game(&self, id: &str) -> Value {
+        let (status, body) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    pub async fn play(&self, id: &str, mv: &str, ply: usize) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            json!({ "move": mv, "ply": ply }),
+        )
+        .await
+    }
+
+    /// Opens the game's WebSocket.
+    pub async fn ws(&self, id: &str) -> Ws {
+        let url = format!(
+            "{}/api/games/{id}/ws",
+            self.base.replace("http://", "ws://")
+        );
+        let mut request = url.into_client_request().unwrap();
+        if let Some(c) = &self.cookie {
+            request.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("ws connects");
+        Ws { stream, states: 0 }
+    }
+}
+
+/// A WebSocket client.
+pub struct Ws {
+    stream: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    /// States received so far.
+    pub states: usize,
+}
+
+impl Ws {
+    /// The next message (a state or an error), within 10 s.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("the socket is open")
+                .expect("a message");
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(text.as_str()).unwrap();
+                if value["type"] == "state" {
+                    self.states += 1;
+                }
+                return value;
+            }
+        }
+    }
+
+    /// The next state's GAME.
+    pub async fn next_state(&mut self) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == "state" {
+                return m["game"].clone();
+            }
+        }
+    }
+
+    /// The next error message (states before it are skipped).
+    pub async fn next_error(&mut self) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] != "state" {
+                return m;
+            }
+        }
+    }
+
+    /// The first state whose GAME satisfies `pred`.
+    pub async fn state_where(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let game = self.next_state().await;
+            if pred(&game) {
+                return game;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, value: Value) {
+        self.stream
+            .send(Message::Text(value.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.stream.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}
+
+/// A small deterministic generator for picking moves.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn pick<'a>(&mut self, items: &'a [Value]) -> &'a str {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let i = (self.0 >> 33) as usize % items.len();
+        items[i].as_str().unwrap()
+    }
+}
+
+/// The number of moves in a GAME.
+pub fn ply(game: &Value) -> usize {
+    game["moves"].as_array().unwrap().len()
+}

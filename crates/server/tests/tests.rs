@@ -1,0 +1,13 @@
+//! The server against real clients on loopback: lobby, live play over
+//! HTTP and WebSocket, the computer, offers, clocks, restarts, bad input,
+//! and storage on SQLite (and PostgreSQL with `WARI_TEST_POSTGRES`).
+
+mod common;
+
+mod cases {
+    mod bad_input;
+    mod clocks;
+    mod offers;
+    mod play;
+    mod restart;
+}
