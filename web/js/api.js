@@ -1,0 +1,149 @@
+// The server's HTTP API (docs/API.md) and a game's WebSocket, with
+// reconnection.
+
+/** An error the server answered with: its status and its one line. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, body, { signal, text = false } = {}) {
+  const init = { method, headers: {}, credentials: 'same-origin', signal };
+  if (body !== undefined) {
+    if (typeof body === 'string') {
+      init.headers['content-type'] = 'text/plain; charset=utf-8';
+      init.body = body;
+    } else {
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    if (err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'the server cannot be reached');
+  }
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      const data = await response.json();
+      if (data && data.error) message = data.error;
+    } catch {
+      // Not JSON: keep the status line.
+    }
+    throw new ApiError(response.status, message);
+  }
+  if (text) return response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? response.json() : response.text();
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  /** The session, or null when there is none yet (401). */
+  async session() {
+    try {
+      return await request('GET', '/api/session');
+    } catch (err) {
+      if (err.status === 401) return null;
+      throw err;
+    }
+  },
+  login: (name) => request('POST', '/api/session', { name }),
+  tables: () => request('GET', '/api/tables'),
+  createTable: (spec) => request('POST', '/api/tables', spec),
+  joinTable: (id) => request('POST', `/api/tables/${enc(id)}/join`, {}),
+  joinInvite: (token) => request('POST', `/api/invite/${enc(token)}/join`, {}),
+  game: (id) => request('GET', `/api/games/${enc(id)}`),
+  move: (id, move, ply) => request('POST', `/api/games/${enc(id)}/moves`, { move, ply }),
+  resign: (id) => request('POST', `/api/games/${enc(id)}/resign`, {}),
+  offer: (id, kind) => request('POST', `/api/games/${enc(id)}/offers`, { kind }),
+  accept: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/accept`, { kind }),
+  decline: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/decline`, { kind }),
+  claim: (id) => request('POST', `/api/games/${enc(id)}/claim`, {}),
+  ognUrl: (id) => `/api/games/${enc(id)}/ogn`,
+  ogn: (id) => request('GET', `/api/games/${enc(id)}/ogn`, undefined, { text: true }),
+  archive({ before, limit = 50 } = {}) {
+    const query = new URLSearchParams({ status: 'finished', limit: String(limit) });
+    if (before) query.set('before', before);
+    return request('GET', `/api/games?${query}`);
+  },
+  upload: (ogn) => request('POST', '/api/archive', ogn),
+  analyze({ rules, position, movetime = 500 }, signal) {
+    const query = new URLSearchParams({ rules, position, movetime: String(movetime) });
+    return request('GET', `/api/analyze?${query}`, undefined, { signal });
+  },
+};
+
+/**
+ * A game's live connection: calls onState(game) with each state the
+ * server sends, onError(message) with its errors, onLink(up) when the
+ * connection comes and goes; reconnects with a growing pause. send()
+ * falls back to the HTTP API while the socket is down.
+ */
+export function connectGame(id, { onState, onError, onLink }) {
+  let socket = null;
+  let closed = false;
+  let retry = 0;
+  let timer = null;
+
+  function open() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new WebSocket(`${scheme}//${location.host}/api/games/${enc(id)}/ws`);
+    socket.addEventListener('open', () => {
+      retry = 0;
+      onLink?.(true);
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === 'state') onState(message.game);
+      else if (message.type === 'error') onError?.(message.error);
+    });
+    socket.addEventListener('close', () => {
+      onLink?.(false);
+      if (closed) return;
+      retry += 1;
+      timer = setTimeout(open, Math.min(10_000, 300 * 2 ** retry));
+    });
+  }
+
+  async function viaHttp(message) {
+    try {
+      switch (message.type) {
+        case 'move': await api.move(id, message.move, message.ply); break;
+        case 'resign': await api.resign(id); break;
+        case 'offer': await api.offer(id, message.kind); break;
+        case 'accept': await api.accept(id, message.kind); break;
+        case 'decline': await api.decline(id, message.kind); break;
+        case 'claim': await api.claim(id); break;
+        default: return;
+      }
+      onState(await api.game(id));
+    } catch (err) {
+      onError?.(err.message);
+    }
+  }
+
+  open();
+  return {
+    send(message) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      else viaHttp(message);
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

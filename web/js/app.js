@@ -1,0 +1,46 @@
+// The app's entry: the header (who you are, sound), the guest name asked
+// once, and the routes.
+
+import { api } from './api.js';
+import { h, fill } from './dom.js';
+import { route, start, navigate } from './router.js';
+import { ensureSession, knownSession } from './session.js';
+import { isMuted, setMuted } from './sound.js';
+import { mountLobby } from './lobby.js';
+import { mountGame } from './game.js';
+import { mountArchive } from './archive.js';
+import { mountReplay } from './replay.js';
+
+function soundToggle() {
+  const button = document.getElementById('mute');
+  const show = () => {
+    const muted = isMuted();
+    button.textContent = muted ? '♪ Sound: off' : '♪ Sound: on';
+  };
+  button.addEventListener('click', () => {
+    setMuted(!isMuted());
+    show();
+  });
+  show();
+}
+
+async function invite(outlet, { token }) {
+  outlet.append(h('p', {}, 'Joining the table…'));
+  try {
+    await ensureSession();
+    const { game_id: id } = await api.joinInvite(token);
+    navigate(`/game/${encodeURIComponent(id)}`, { replace: true });
+  } catch (err) {
+    fill(outlet, h('p', { class: 'error', role: 'alert' }, `This invitation cannot be used: ${err.message}.`),
+      h('p', {}, h('a', { href: '/' }, 'Back to the lobby')));
+  }
+}
+
+soundToggle();
+route('/', mountLobby);
+route('/game/:id', mountGame);
+route('/invite/:token', invite);
+route('/archive', mountArchive);
+route('/replay/:id', mountReplay);
+knownSession().catch(() => {});
+start(document.getElementById('main'));

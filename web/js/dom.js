@@ -1,0 +1,67 @@
+// Small DOM helpers: an element builder and the formats shown in pages.
+
+/**
+ * Builds an element: h('button', { class: 'pit', onclick: f, 'aria-label': 'Pit C' }, 'C').
+ * Attributes that are false, null or undefined are left out; `true` sets
+ * an empty attribute; `on...` attributes become listeners.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'text') {
+      el.textContent = value;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's children. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** A clock's time: 4:05, or 0:09.3 under ten seconds. */
+export function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
+  const s = Math.ceil(t / 1000);
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const seconds = String(s % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** A time control as players say it: "3+2", or "no clock". */
+export function timeControlText(clock) {
+  if (!clock) return 'no clock';
+  const initial = clock.initial_s ?? (clock.initial_ms ?? 0) / 1000;
+  const increment = clock.increment_s ?? (clock.increment_ms ?? 0) / 1000;
+  const minutes = initial / 60;
+  const head = Number.isInteger(minutes) ? `${minutes}` : `${initial}s`;
+  return `${head}+${increment}`;
+}
+
+/** Seeds with their noun: "1 seed", "5 seeds". */
+export const seedsText = (n) => `${n} ${n === 1 ? 'seed' : 'seeds'}`;
+
+/** A date and time from milliseconds or an ISO string, in the reader's locale. */
+export function dateText(when) {
+  if (when === null || when === undefined) return '';
+  const d = new Date(typeof when === 'number' && when < 1e11 ? when * 1000 : when);
+  return Number.isNaN(d.getTime()) ? String(when) : d.toLocaleString();
+}

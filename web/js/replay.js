@@ -1,0 +1,254 @@
+// The replay page: a finished game stepped through move by move (buttons,
+// arrow keys, a click on a move), the engine's evaluation and best line
+// for the position on screen, and the OGN to download.
+
+import { api } from './api.js';
+import { createBoard } from './board.js';
+import { fill, h, seedsText } from './dom.js';
+import { resultText } from './game.js';
+import {
+  Game, parsePosition, pitIndex, pitLetter, positionString,
+} from './rules.js';
+import { rulesText, sideName } from './words.js';
+
+const ANALYSIS_MS = 500;
+
+// Icons drawn inline: no icon font, no file to fetch.
+const ICONS = {
+  first: 'M5 4h2v16H5zM19 4v16L8 12z',
+  previous: 'M17 4v16L6 12z',
+  next: 'M7 4v16l11-8z',
+  last: 'M17 4h2v16h-2zM5 4v16l11-8z',
+  turn: 'M7 3l-4 4h3v10h2V7h3zM17 21l4-4h-3V7h-2v10h-3z',
+};
+
+function svgIcon(name) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '1.2em');
+  svg.setAttribute('height', '1.2em');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  p.setAttribute('d', ICONS[name]);
+  p.setAttribute('fill', 'currentColor');
+  svg.append(p);
+  return svg;
+}
+const ANALYSIS_DELAY_MS = 200;
+
+const nameOf = (game, side) => game.players?.[side]?.name ?? sideName(side);
+
+/** The engine's score (seeds, for the side to move) in words for both sides. */
+function scoreText(result, turn) {
+  const score = Number(result.score);
+  if (!Number.isFinite(score)) return String(result.score ?? '');
+  const south = turn === 'S' ? score : -score;
+  const amount = Math.abs(south).toFixed(Math.abs(south) % 1 === 0 ? 0 : 2);
+  const proven = result.exact ? ' (proven)' : '';
+  if (Math.abs(south) < 0.005) return `Even${proven}`;
+  return `${south > 0 ? 'South' : 'North'} is ahead by ${amount} ${amount === '1' ? 'seed' : 'seeds'}${proven}`;
+}
+
+/** A principal variation, given as a list or as letters run together ("FfEa"), spaced out. */
+const lineOf = (pv) => {
+  if (Array.isArray(pv)) return pv.join(' ');
+  const text = String(pv ?? '').trim();
+  return text.includes(' ') ? text : text.split('').join(' ');
+};
+
+export function mountReplay(outlet, { id }) {
+  let game = null;
+  let record = null; // a rules.js Game with every position
+  let finalPosition = null; // the server's last position, when the moves reach it
+  let index = 0;
+  let flipped = false;
+  let gone = false;
+  let analysisTimer = null;
+  let analysisAbort = null;
+  const analyses = new Map();
+
+  const board = createBoard({ onRefuse: () => {} });
+  const title = h('h1', {}, 'Replay');
+  const where = h('p', { class: 'replay-where', 'aria-live': 'polite' });
+  const banner = h('div', { class: 'banner', hidden: true });
+  const moveList = h('ol', { class: 'move-list replay-moves', 'aria-label': 'Moves: choose one to go to the position after it' });
+  const evalBox = h('div', { class: 'evaluation', 'aria-live': 'polite' });
+  const bar = h('div', {
+    class: 'eval-bar', role: 'img', 'aria-label': 'Evaluation bar',
+  }, h('div', { class: 'eval-south' }));
+  const button = (label, icon, onclick) => h('button', {
+    type: 'button', 'aria-label': label, title: label, onclick,
+  }, svgIcon(icon));
+  const nav = h('div', { class: 'replay-nav', role: 'group', 'aria-label': 'Step through the game' },
+    button('First position', 'first', () => go(0)),
+    button('Previous move', 'previous', () => go(index - 1)),
+    button('Next move', 'next', () => go(index + 1)),
+    button('Last position', 'last', () => go(Infinity)),
+    button('Turn the board', 'turn', () => { flipped = !flipped; show(); }));
+  const download = h('a', { class: 'button', download: `wari-${id}.ogn`, href: api.ognUrl(id) }, 'Download OGN');
+  const info = h('p', { class: 'game-info' });
+
+  outlet.append(h('section', { class: 'replay-page game-page' },
+    h('div', { class: 'play-area' }, title, info, board.element, nav, where),
+    h('aside', { class: 'panel' },
+      banner,
+      h('h2', {}, 'Engine'), bar, evalBox,
+      h('h2', {}, 'Moves'), moveList,
+      h('p', {}, download, ' ', h('a', { href: '/archive' }, 'Back to the archive')))));
+
+  function go(i) {
+    if (!record) return;
+    const next = Math.max(0, Math.min(record.moves.length, i));
+    if (next === index) return;
+    index = next;
+    show();
+  }
+
+  function positionAt(i) {
+    // The last position shows the end as the server has it (rows swept,
+    // also after an agreement, which the moves alone do not tell).
+    if (i === record.moves.length) return finalPosition ?? record.position;
+    return record.positions[i];
+  }
+
+  function show() {
+    const m = record.rules.pits;
+    const pos = positionAt(index);
+    const step = index > 0 ? record.steps[index - 1] : null;
+    board.update({
+      position: pos,
+      legal: [],
+      flipped,
+      lastMove: step ? { move: record.moves[index - 1], captured_pits: step.captures.map((k) => pitLetter(k, m)) } : null,
+    });
+    const total = record.moves.length;
+    if (index === 0) where.textContent = `Start position (${total} moves in all).`;
+    else {
+      const letter = record.moves[index - 1];
+      const side = pitIndex(letter, m) < m ? 'S' : 'N';
+      where.textContent = `After move ${index} of ${total}: ${sideName(side)} played ${letter}${step.taken ? `, capturing ${seedsText(step.taken)}` : ''}.`;
+    }
+    for (const [i, li] of [...moveList.children].entries()) {
+      const b = li.querySelector('button');
+      if (i + 1 === index) {
+        b.setAttribute('aria-current', 'step');
+        li.scrollIntoView?.({ block: 'nearest' });
+      } else b.removeAttribute('aria-current');
+    }
+    const atEnd = index === total;
+    banner.hidden = !(atEnd && game.status === 'finished' && game.result);
+    if (!banner.hidden) {
+      const r = resultText({ ...game, you: null });
+      fill(banner, h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline), h('p', { class: 'reason' }, r.detail));
+    }
+    analyse(pos);
+  }
+
+  function showAnalysis(pos, result) {
+    if (result.error) {
+      fill(evalBox, h('p', { class: 'error' }, `No evaluation: ${result.error}.`));
+      return;
+    }
+    const score = Number(result.score);
+    const south = pos.turn === 'S' ? score : -score;
+    // The bar: South's share, from 0 (North winning by 8 or more) to 1.
+    const share = Number.isFinite(south) ? Math.max(0, Math.min(1, 0.5 + south / 16)) : 0.5;
+    bar.firstElementChild.style.width = `${(share * 100).toFixed(1)}%`;
+    bar.setAttribute('aria-label', `Evaluation bar: ${scoreText(result, pos.turn)}`);
+    fill(evalBox,
+      h('p', { class: 'eval-score' }, scoreText(result, pos.turn)),
+      h('p', {}, 'Best move: ', h('strong', { class: 'eval-best' }, result.best ?? '—'),
+        result.depth ? ` (depth ${result.depth})` : ''),
+      h('p', {}, 'Best line: ', h('code', { class: 'eval-pv' }, lineOf(result.pv) || '—')));
+  }
+
+  function analyse(pos) {
+    clearTimeout(analysisTimer);
+    analysisAbort?.abort();
+    if (pos.end) {
+      bar.firstElementChild.style.width = '50%';
+      fill(evalBox, h('p', {}, 'The game is over in this position.'));
+      return;
+    }
+    const key = positionString(pos);
+    if (analyses.has(key)) {
+      showAnalysis(pos, analyses.get(key));
+      return;
+    }
+    fill(evalBox, h('p', { class: 'thinking' }, 'The engine is thinking…'));
+    analysisTimer = setTimeout(async () => {
+      analysisAbort = new AbortController();
+      try {
+        const result = await api.analyze({ rules: game.rules, position: key, movetime: ANALYSIS_MS }, analysisAbort.signal);
+        analyses.set(key, result);
+        if (!gone && positionString(positionAt(index)) === key) showAnalysis(pos, result);
+      } catch (err) {
+        if (err.name !== 'AbortError' && !gone) showAnalysis(pos, { error: err.message });
+      }
+    }, ANALYSIS_DELAY_MS);
+  }
+
+  function onKey(event) {
+    if (event.target.closest?.('input, select, textarea')) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = {
+      ArrowLeft: () => go(index - 1),
+      ArrowRight: () => go(index + 1),
+      Home: () => go(0),
+      End: () => go(Infinity),
+    };
+    if (moves[event.key]) {
+      event.preventDefault();
+      moves[event.key]();
+    }
+  }
+  document.addEventListener('keydown', onKey);
+
+  (async () => {
+    try {
+      game = await api.game(id);
+    } catch (err) {
+      if (!gone) fill(where, err.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${err.message}.`);
+      return;
+    }
+    if (gone) return;
+    record = new Game(game.rules, game.start ?? undefined);
+    for (const letter of game.moves) {
+      try {
+        record.play(letter);
+      } catch (err) {
+        fill(where, `The record stops at move ${record.moves.length + 1} (${letter}): ${err.message}.`);
+        break;
+      }
+    }
+    if (record.moves.length === game.moves.length) {
+      try {
+        finalPosition = parsePosition(game.position, record.rules);
+      } catch {
+        finalPosition = null;
+      }
+    }
+    title.textContent = `${nameOf(game, 'S')} – ${nameOf(game, 'N')}`;
+    info.textContent = rulesText(game.rules);
+    const m = record.rules.pits;
+    fill(moveList, record.moves.map((letter, i) => {
+      const side = pitIndex(letter, m) < m ? 'S' : 'N';
+      const took = record.steps[i].taken;
+      return h('li', { 'data-side': side },
+        h('button', {
+          type: 'button', class: 'move', onclick: () => go(i + 1), 'aria-label': `Move ${i + 1}, ${sideName(side)} ${letter}${took ? `, captures ${seedsText(took)}` : ''}`,
+        }, letter, took ? h('span', { class: 'took' }, ` ×${took}`) : null));
+    }));
+    index = record.moves.length;
+    show();
+  })();
+
+  return () => {
+    gone = true;
+    clearTimeout(analysisTimer);
+    analysisAbort?.abort();
+    document.removeEventListener('keydown', onKey);
+    board.destroy();
+  };
+}

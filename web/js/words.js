@@ -1,0 +1,61 @@
+// What the game's codes mean, in words: rule sets, sides, end reasons.
+
+import { parseRules } from './rules.js';
+
+export const sideName = (side) => (side === 'S' ? 'South' : 'North');
+
+const VARIANT_NAMES = {
+  abapa: 'Oware (abapa)',
+  wari: 'Oware (wari)',
+  warri: 'Oware (warri)',
+  kalah: 'Kalah',
+};
+
+/** A rules string in words: "Oware (abapa), 6 pits, 4 seeds, cycle at 3rd". */
+export function rulesText(text) {
+  let rules;
+  try {
+    rules = parseRules(text);
+  } catch {
+    return String(text);
+  }
+  const parts = [VARIANT_NAMES[rules.variant]];
+  if (rules.pits !== 6 || rules.seeds !== 4) parts.push(`${rules.pits}×${rules.seeds}`);
+  if (rules.variant !== 'kalah') {
+    if (rules.cycle === '3') parts.push('cycle at the 3rd time');
+    if (rules.cycle === 'even') parts.push('cycle shares evenly');
+    if (rules.playout) parts.push('played out');
+  } else if (!rules.emptyCapture) {
+    parts.push('no empty capture');
+  }
+  return parts.join(', ');
+}
+
+/** Why a game ended, as a sentence ending without a full stop. */
+export function reasonText(reason, { loser } = {}) {
+  switch (reason) {
+    case 'majority': return 'more than half of the seeds were captured';
+    case 'no-moves': return 'the player to move had no legal move, so each player took the seeds on their own row';
+    case 'grand-slam': return 'a grand slam captured the whole row and ended the game (wari rules)';
+    case 'repetition': return 'a position came round again (the cycle rule), so each player took the seeds on their own row';
+    case 'agreement': return 'the players agreed to end the game by the cycle rule';
+    case 'empty-side': return 'a row was empty, so each player added the seeds left on their row to their store';
+    case 'resignation': return loser ? `${loser} resigned` : 'a player resigned';
+    case 'time': return loser ? `${loser} ran out of time` : 'a player ran out of time';
+    default: return reason ? String(reason) : '';
+  }
+}
+
+/** An offer as a sentence: who offers what ("You offered a rematch."). */
+export function offerText(kind, who, mine = false) {
+  switch (kind) {
+    case 'cycle':
+      return `${who} ${mine ? 'offered' : 'offers'} to end the game by the cycle rule (each player takes the seeds on their own row).`;
+    case 'takeback':
+      return `${who} ${mine ? 'asked' : 'asks'} to take back ${mine ? 'your' : 'their'} last move.`;
+    case 'rematch':
+      return `${who} ${mine ? 'offered' : 'offers'} a rematch.`;
+    default:
+      return `${who} ${mine ? 'offered' : 'offers'} ${kind}.`;
+  }
+}
