@@ -1,0 +1,66 @@
+//! The browser front end's tests, run by `cargo test` against this
+//! build's `wari`: `tests/web/rules.test.mjs` (the front end's rules
+//! module against `wari replay`, needs Node.js) and `tests/web/run.mjs`
+//! (the pages in Debian's chromium driven by playwright-core against
+//! `wari serve`). `.ci/run` installs Node.js, chromium and the npm
+//! packages first and sets `WARI_REQUIRE_WEB=1`, so that there a missing
+//! piece fails instead of skipping.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn web_tests() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/web")
+}
+
+fn has_node() -> bool {
+    Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs one node test file, or says why it cannot run (and fails under
+/// `WARI_REQUIRE_WEB`).
+fn node_test(file: &str, needs_browser: bool) {
+    let dir = web_tests();
+    let mut missing = Vec::new();
+    if !has_node() {
+        missing.push("node (Debian's nodejs)".to_owned());
+    }
+    if needs_browser {
+        if !dir.join("node_modules/playwright-core").exists() {
+            missing.push("playwright-core (npm ci in tests/web)".to_owned());
+        }
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+        if !Path::new(&chromium).exists() {
+            missing.push(format!("{chromium} (Debian's chromium)"));
+        }
+    }
+    if !missing.is_empty() {
+        let message = format!("{file} needs {}: .ci/run installs them", missing.join(", "));
+        assert!(std::env::var_os("WARI_REQUIRE_WEB").is_none(), "{message}");
+        eprintln!("skipped: {message}");
+        return;
+    }
+    let status = Command::new("node")
+        .args(["--test", "--test-reporter=spec", file])
+        .current_dir(&dir)
+        .env("WARI_BIN", env!("CARGO_BIN_EXE_wari"))
+        .status()
+        .expect("node runs");
+    assert!(
+        status.success(),
+        "node --test {file} failed (its output is above)"
+    );
+}
+
+#[test]
+fn the_front_end_rules_agree_with_wari_replay() {
+    node_test("rules.test.mjs", false);
+}
+
+#[test]
+fn the_front_end_in_a_real_browser() {
+    node_test("run.mjs", true);
+}
