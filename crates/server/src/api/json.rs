@@ -57,6 +57,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
         "status": state.status.name(),
         "players": { "S": player(Side::South), "N": player(Side::North) },
         "you": you.map(|s| s.letter().to_string()),
+        "start": state.game.start().to_string(),
         "moves": moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "position": position.to_string(),
         "to_move": position.turn().letter().to_string(),

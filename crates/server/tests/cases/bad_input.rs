@@ -225,6 +225,14 @@ async fn the_archive_imports_finished_records_only() {
         "{ogn}"
     );
 
+    // A record set up elsewhere keeps its start position.
+    let set_up = "[FEN \"0-0-0-0-0-1-1-0-0-0-1-0-23-22-S\"]\n\n1. F+2 *\n";
+    let (status, reply) = ama.post_raw("/api/archive", set_up.to_owned()).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let game = ama.game(reply["game_id"].as_str().unwrap()).await;
+    assert_eq!(game["start"], "0,0,0,0,0,1/1,0,0,0,1,0 S 23-22");
+    assert_eq!(game["reason"], "majority");
+
     let (status, reply) = ama
         .post_raw("/api/archive", "1. C d 2. E f+2 *".to_owned())
         .await;
