@@ -615,7 +615,7 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
             "egdb",
             "build",
             "--rules",
-            "abapa,pits=3",
+            "abapa,pits=3,cycle=even",
             "--max-seeds",
             "6",
             "--dir",
@@ -625,21 +625,30 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
         .unwrap();
     assert!(built.status.success(), "{built:?}");
     let mut engine = ready();
-    engine.send("setoption name Rules value abapa,pits=3");
+    engine.send("setoption name Rules value abapa,pits=3,cycle=even");
     engine.send(&format!("setoption name EgdbPath value {d}"));
-    // South's C takes North's a and b (2 and 2) and wins: 10-5 plus 4.
-    engine.send("position fen 0-0-2-1-1-1-10-5-S");
+    // Inside the tables at depth 1: proven.
+    engine.send("position fen 1-0-2-1-1-0-10-5-S");
     engine.send("go depth 1");
     let lines = engine.until("bestmove");
     assert!(
         lines.iter().any(|l| l.contains(" score mate ")),
         "{lines:?}"
     );
-    assert_eq!(lines.last().unwrap(), "bestmove C");
+    // The tables: A keeps 0 of the 5 seeds left (+5 in all), C loses 3.
+    assert_eq!(lines.last().unwrap(), "bestmove A");
     engine.send("setoption name EgdbPath value /nonexistent/tables");
     let reply = engine.line();
     assert!(
-        reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3"),
+        reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3,cycle=even"),
+        "{reply}"
+    );
+    // Under cycle=2 the tables are only the convention's (docs/ENDGAME.md).
+    engine.send("setoption name Rules value abapa,pits=3");
+    engine.send(&format!("setoption name EgdbPath value {d}"));
+    let reply = engine.line();
+    assert!(
+        reply.contains("exact under kalah and cycle=even only"),
         "{reply}"
     );
 }

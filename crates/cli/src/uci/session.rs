@@ -186,8 +186,17 @@ impl Session {
             Ok(Name::Rules) => self.game = Some(Game::new(self.options.rules)),
             Ok(Name::EgdbPath) if !self.options.egdb_path.is_empty() => {
                 let dir = std::path::Path::new(&self.options.egdb_path);
-                match crate::tablebase::open(Some(dir), &self.options.rules) {
+                let rules = self.options.rules;
+                match crate::tablebase::open(Some(dir), &rules) {
                     Ok(Some(_)) => {}
+                    Ok(None) if !rules.is_kalah() && rules.cycle() != wari_rules::Cycle::Even => {
+                        say(
+                            out,
+                            &format!(
+                                "info string EgdbPath: the tables are exact under kalah and cycle=even only, not under {rules}: not used"
+                            ),
+                        )?
+                    }
                     Ok(None) => say(
                         out,
                         &format!(
