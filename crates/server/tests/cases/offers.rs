@@ -263,8 +263,10 @@ async fn a_game_is_claimed_only_after_the_opponent_left_for_the_timeout() {
 async fn the_computer_answers_a_cycle_offer() {
     let server = start(config(&sqlite_url())).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
+    // Not plain abapa: its opening book would answer F at once, before the
+    // offer arrives; under cycle=3 the computer searches its reply.
     let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "computer", "level": 10}}))
+        .create_table(json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}}))
         .await;
     let id = created["table"]["game_id"].as_str().unwrap().to_owned();
     let mut ws = ama.ws(&id).await;
