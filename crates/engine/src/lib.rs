@@ -24,6 +24,7 @@
 mod baseline;
 pub mod book;
 mod control;
+mod cycle_offer;
 mod engine;
 pub mod eval;
 mod iterate;
@@ -37,6 +38,7 @@ mod weights;
 
 pub use baseline::baseline_move;
 pub use control::Control;
+pub use cycle_offer::{accepts_cycle, cycle_margin};
 pub use engine::{Engine, Info, Oracle, SearchResult};
 pub use level::{Level, LevelError};
 pub use limits::{Clock, Limits};

@@ -5,14 +5,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use wari_rules::{Cycle, Move, Moves, Position, Side};
+use wari_rules::{Cycle, Move, Moves, Position};
 
-use crate::Oracle;
 use crate::control::Control;
 use crate::eval::{Weights, captured_difference};
 use crate::limits::Budget;
 use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
 use crate::table::{Bound, Entry, Table, hash};
+use crate::{Oracle, cycle_margin};
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -208,12 +208,7 @@ impl<'a> Searcher<'a> {
 
     /// The value of ending the game by the cycle rule here.
     fn cycle_value(&self, p: &Position, ply: usize) -> Value {
-        let me = p.turn();
-        let mut margin = captured_difference(p, me);
-        if self.cycle != Cycle::Even {
-            margin += row_sum(p, me) - row_sum(p, me.opposite());
-        }
-        proven(margin, ply)
+        proven(cycle_margin(p, p.turn()), ply)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -456,10 +451,6 @@ impl<'a> Searcher<'a> {
         }
         best
     }
-}
-
-fn row_sum(p: &Position, side: Side) -> i32 {
-    p.row(side).iter().map(|&s| i32::from(s)).sum()
 }
 
 /// The aspiration window's first half width.

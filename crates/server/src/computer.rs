@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
-use wari_engine::{Engine, Level, Limits, Score, SearchResult};
-use wari_rules::{Cycle, Game, Position, Rules, Side};
+use wari_engine::{Engine, Level, Limits, SearchResult};
+use wari_rules::{Game, Rules, Side};
 
 use crate::api::error::Error;
 
@@ -109,30 +109,7 @@ impl Computer {
     }
 }
 
-/// Whether `judge` accepts ending the game now by the cycle rule: only when
-/// the counts that ending gives are at least as good for it as the engine
-/// expects from playing on (`score` from the side to move's view). The
-/// rule `wari play` follows too.
-#[must_use]
-pub fn accepts_cycle(position: &Position, judge: Side, score: Score) -> bool {
-    let score = if position.turn() == judge {
-        score
-    } else {
-        score.flipped()
-    };
-    cycle_margin(position, judge) * 100 >= score.centiseeds()
-}
-
-/// The final capture difference for `side` if the game ended now by the
-/// cycle rule.
-fn cycle_margin(position: &Position, side: Side) -> i32 {
-    let count = |s: Side| {
-        let row: i32 = position.row(s).iter().map(|&n| i32::from(n)).sum();
-        let shared = position.rules().cycle() == Cycle::Even;
-        i32::from(position.captured(s)) + if shared { 0 } else { row }
-    };
-    count(side) - count(side.opposite())
-}
+pub use wari_engine::accepts_cycle;
 
 #[cfg(test)]
 mod tests {
@@ -160,12 +137,5 @@ mod tests {
             computer.move_limits(Some((2_000, 0))).movetime,
             Some(Duration::from_millis(100))
         );
-    }
-
-    #[test]
-    fn the_computer_accepts_the_cycle_only_when_it_loses_nothing() {
-        let p = Position::from_string("1,0,0,0,0,0/0,0,0,0,0,3 S 22-22", Rules::default()).unwrap();
-        assert!(accepts_cycle(&p, Side::North, Score::Seeds(-200)));
-        assert!(!accepts_cycle(&p, Side::North, Score::Seeds(-250)));
     }
 }

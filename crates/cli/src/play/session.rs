@@ -6,9 +6,9 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
-use wari_engine::{Clock, Level, Limits, Score};
+use wari_engine::{Clock, Level, Limits};
 use wari_rules::ogn::Record;
-use wari_rules::{Cycle, EndReason, Game, Move, PlayError, Position, Side};
+use wari_rules::{EndReason, Game, Move, PlayError, Position, Side};
 
 use super::clock::{Clocks, TimeControl};
 use super::sowing::{self, Sowing};
@@ -345,30 +345,7 @@ fn replay(start: Position, moves: &[Move]) -> Game {
     game
 }
 
-/// Whether `judge` accepts ending the game now by the cycle rule: only when
-/// the counts that ending gives are at least as good for it as the engine
-/// expects from playing on. `score` is the engine's, from the view of the
-/// side to move.
-pub fn accepts_cycle(position: &Position, judge: Side, score: Score) -> bool {
-    let score = if position.turn() == judge {
-        score
-    } else {
-        score.flipped()
-    };
-    cycle_margin(position, judge) * 100 >= score.centiseeds()
-}
-
-/// The final capture difference for `side` if the game ended now by the
-/// cycle rule: each takes their own row, or under `cycle=even` the seeds
-/// left are shared equally.
-pub fn cycle_margin(position: &Position, side: Side) -> i32 {
-    let count = |s: Side| {
-        let row: i32 = position.row(s).iter().map(|&n| i32::from(n)).sum();
-        let shared = position.rules().cycle() == Cycle::Even;
-        i32::from(position.captured(s)) + if shared { 0 } else { row }
-    };
-    count(side) - count(side.opposite())
-}
+pub use wari_engine::{accepts_cycle, cycle_margin};
 
 #[cfg(test)]
 mod tests {
@@ -492,29 +469,6 @@ mod tests {
         let err = s.play(mv("C"), t0 + Duration::from_secs(7)).unwrap_err();
         assert_eq!(err, PlayError::GameOver);
         assert_eq!(s.game().outcome().unwrap().reason(), EndReason::Time);
-    }
-
-    #[test]
-    fn the_computer_accepts_the_cycle_only_when_it_loses_nothing() {
-        // South 20 + 3 on its row, North 21 + 4: ending now is +2 for North.
-        let p = Position::from_string("1,2,0,0,0,0/0,0,0,0,1,3 S 20-21", Rules::default()).unwrap();
-        assert_eq!(cycle_margin(&p, Side::North), 2);
-        // South to move; the engine's score is South's view.
-        assert!(accepts_cycle(&p, Side::North, Score::Seeds(-150)));
-        assert!(accepts_cycle(&p, Side::North, Score::Seeds(-200)));
-        assert!(!accepts_cycle(&p, Side::North, Score::Seeds(-250)));
-        assert!(!accepts_cycle(
-            &p,
-            Side::North,
-            Score::Exact {
-                margin: -5,
-                plies: 9
-            }
-        ));
-        // Under cycle=even the seeds left are shared: only the captures count.
-        let even =
-            Position::from_string(&p.to_string(), "abapa,cycle=even".parse().unwrap()).unwrap();
-        assert_eq!(cycle_margin(&even, Side::North), 1);
     }
 
     #[test]
