@@ -36,18 +36,20 @@ pub(crate) fn deepen(
             _ => searcher.search_root(root, depth, -INFINITY, INFINITY),
         };
         searcher.flush_nodes();
-        let Some(it) = it else { break };
-        // An unfinished iteration counts too: its best move was searched
-        // to the end and beat the others searched (the previous best
-        // first).
+        let Some(mut it) = it else { break };
         let stopped = searcher.is_stopped();
+        if stopped {
+            // An unfinished iteration's move counts: it was searched to
+            // the end and beat the others searched (the previous best
+            // first). But the depth completed is still the one before.
+            it.depth -= 1;
+            last = Some(it);
+            break;
+        }
         if id == 0 {
             on_iteration(&it);
         }
         last = Some(it);
-        if stopped {
-            break;
-        }
         if id == 0 {
             let elapsed = shared
                 .control
