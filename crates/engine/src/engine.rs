@@ -293,6 +293,7 @@ impl Engine {
             weights: &self.weights,
             nodes: AtomicU64::new(0),
             halt: AtomicBool::new(false),
+            deepest: std::sync::Mutex::new(None),
             start,
             budget: limits.budget(),
             node_limit: limits.nodes,
@@ -350,6 +351,14 @@ impl Engine {
             })
         };
         wait_for_stop(&limits, control);
+        // A helper may have completed a deeper iteration than the main
+        // thread's last.
+        let deepest = shared.deepest.lock().map_or(None, |d| d.clone());
+        let last = match (last, deepest) {
+            (Some(main), Some(other)) if other.depth > main.depth => Some(other),
+            (None, other) => other,
+            (main, _) => main,
+        };
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let (best, value, depth, pv) = match last {
             Some(it) => (it.pv.first().copied(), it.value, it.depth, it.pv),

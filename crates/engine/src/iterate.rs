@@ -29,6 +29,24 @@ pub(crate) fn deepen(
     let mut last: Option<Iteration> = None;
     let mut depth = 1 + (id as u32 % 2);
     while depth <= max_depth {
+        // Another thread got further: take its iteration and go on past it
+        // (the main thread reports it as its own).
+        let ahead = shared
+            .deepest
+            .lock()
+            .ok()
+            .and_then(|d| d.as_ref().filter(|it| it.depth >= depth).cloned());
+        if let Some(it) = ahead {
+            depth = it.depth + 1;
+            if id == 0 {
+                on_iteration(&it);
+            }
+            last = Some(it);
+            if depth > max_depth || (id == 0 && time_to_stop(shared, limits, &last, depth - 1, single_move)) {
+                break;
+            }
+            continue;
+        }
         let it = match &last {
             Some(prev) if depth >= 4 && !is_proven(prev.value) => {
                 aspiration(searcher, root, depth, prev.value)
@@ -46,29 +64,17 @@ pub(crate) fn deepen(
             last = Some(it);
             break;
         }
+        if let Ok(mut deepest) = shared.deepest.lock()
+            && deepest.as_ref().is_none_or(|d| d.depth < it.depth)
+        {
+            *deepest = Some(it.clone());
+        }
         if id == 0 {
             on_iteration(&it);
         }
         last = Some(it);
         if id == 0 {
-            let elapsed = shared
-                .control
-                .ponderhit_at()
-                .unwrap_or(shared.start)
-                .elapsed();
-            let soft_done =
-                shared.budget.is_some_and(|b| elapsed >= b.soft) && !shared.control.is_pondering();
-            let timed = shared.budget.is_some() && !limits.infinite;
-            let value = last.as_ref().map_or(0, |l| l.value);
-            let plies = match Score::from_value(value) {
-                Score::Exact { plies, .. } => plies,
-                Score::Seeds(_) => u32::MAX / 4,
-            };
-            let solved = is_proven(value) && depth > 2 * plies + 2;
-            if soft_done
-                || (single_move && timed && !shared.control.is_pondering())
-                || (solved && !limits.infinite && limits.depth.is_none())
-            {
+            if time_to_stop(shared, limits, &last, depth, single_move) {
                 break;
             }
         } else if shared.halt.load(Ordering::Relaxed) {
@@ -77,6 +83,35 @@ pub(crate) fn deepen(
         depth += 1;
     }
     last
+}
+
+/// Whether the main thread, having completed `depth`, should stop: the
+/// soft time limit is reached, the only move needs no more thought, or
+/// the game is solved well within the depth.
+fn time_to_stop(
+    shared: &Shared<'_>,
+    limits: &Limits,
+    last: &Option<Iteration>,
+    depth: u32,
+    single_move: bool,
+) -> bool {
+    let pondering = shared.control.is_pondering();
+    let elapsed = shared
+        .control
+        .ponderhit_at()
+        .unwrap_or(shared.start)
+        .elapsed();
+    let soft_done = shared.budget.is_some_and(|b| elapsed >= b.soft) && !pondering;
+    let timed = shared.budget.is_some() && !limits.infinite;
+    let value = last.as_ref().map_or(0, |l| l.value);
+    let plies = match Score::from_value(value) {
+        Score::Exact { plies, .. } => plies,
+        Score::Seeds(_) => u32::MAX / 4,
+    };
+    let solved = is_proven(value) && depth > 2 * plies + 2;
+    soft_done
+        || (single_move && timed && !pondering)
+        || (solved && !limits.infinite && limits.depth.is_none())
 }
 
 /// A search in a narrow window around the last value, widened on failure.

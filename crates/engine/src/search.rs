@@ -23,6 +23,9 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     /// Set by the main thread when it is done: the helpers stop.
     pub halt: AtomicBool,
+    /// The deepest iteration any thread has completed: a thread that
+    /// falls behind jumps past it, and the main thread reports it.
+    pub deepest: std::sync::Mutex<Option<Iteration>>,
     pub start: Instant,
     pub budget: Option<Budget>,
     pub node_limit: Option<u64>,
