@@ -42,7 +42,9 @@ pub(crate) fn deepen(
                 on_iteration(&it);
             }
             last = Some(it);
-            if depth > max_depth || (id == 0 && time_to_stop(shared, limits, &last, depth - 1, single_move)) {
+            if depth > max_depth
+                || (id == 0 && time_to_stop(shared, limits, &last, depth - 1, single_move))
+            {
                 break;
             }
             continue;
