@@ -11,8 +11,9 @@ use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
 use crate::search::{Iteration, Searcher, Shared, WINDOW};
 
 /// Iterative deepening on one thread; thread 0 reports and decides when
-/// to stop, the others (lazy SMP) start at staggered depths to fill the
-/// shared table.
+/// to stop, the others (lazy SMP) start at staggered depths and fill the
+/// shared table. Every thread publishes the iterations it completes, and
+/// one that falls behind takes the deepest and goes on past it.
 pub(crate) fn deepen(
     searcher: &mut Searcher<'_>,
     shared: &Shared<'_>,
