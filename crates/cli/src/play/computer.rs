@@ -59,6 +59,9 @@ impl Computer {
             .name("wari-engine".to_owned())
             .spawn(move || {
                 let mut engine = Engine::new();
+                // The opening book plays at levels 9 and 10 (the engine
+                // ignores it below).
+                engine.set_own_book(true);
                 // Searches end when the channel closes (the game is left).
                 for request in inbox {
                     engine.set_level(request.level);
