@@ -98,10 +98,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         &limits,
         &wari_engine::Control::new(),
         &mut |info: &Info| {
-            if !json && failed.is_none() {
-                if let Err(e) = writeln!(out, "{}", info_line(info)) {
-                    failed = Some(e);
-                }
+            if !json
+                && failed.is_none()
+                && let Err(e) = writeln!(out, "{}", info_line(info))
+            {
+                failed = Some(e);
             }
         },
     );

@@ -53,10 +53,10 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
     let server = Serve { child, base };
     let start = Instant::now();
     loop {
-        if let Ok(r) = reqwest::get(format!("{}/healthz", server.base)).await {
-            if r.status().is_success() {
-                return server;
-            }
+        if let Ok(r) = reqwest::get(format!("{}/healthz", server.base)).await
+            && r.status().is_success()
+        {
+            return server;
         }
         assert!(
             start.elapsed() < Duration::from_secs(30),

@@ -191,7 +191,7 @@ impl Outcome {
 }
 
 fn half_text(halves: u16) -> String {
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         (halves / 2).to_string()
     } else {
         format!("{}½", halves / 2)

@@ -194,11 +194,11 @@ impl Room {
             .lock_game(&mut tx, &self.id)
             .await?
             .ok_or_else(|| Error::not_found(format!("no game {}", self.id)))?;
-        if locked.version != state.version {
-            if let Some(fresh) = app.store.load_game(&mut tx, &self.id).await? {
-                *state = fresh;
-                self.publish(Arc::new(state.clone()));
-            }
+        if locked.version != state.version
+            && let Some(fresh) = app.store.load_game(&mut tx, &self.id).await?
+        {
+            *state = fresh;
+            self.publish(Arc::new(state.clone()));
         }
         let now = now_ms();
         let flag_first = !matches!(action, Action::Flag) && state.flag_due(now).is_some();
@@ -210,10 +210,11 @@ impl Room {
         app.store
             .update_game(&mut tx, &next, locked.moves_count)
             .await?;
-        if was_waiting && next.status != Status::Waiting {
-            if let Some(table) = &next.table_id {
-                app.store.start_table(&mut tx, table).await?;
-            }
+        if was_waiting
+            && next.status != Status::Waiting
+            && let Some(table) = &next.table_id
+        {
+            app.store.start_table(&mut tx, table).await?;
         }
         if let Some(rematch) = &effects.rematch {
             app.store.insert_game(&mut tx, rematch, None).await?;
@@ -244,13 +245,13 @@ impl Room {
             return Ok(());
         }
         let mut conn = app.store.pool().acquire().await?;
-        if let Some(fresh) = app.store.load_game(&mut conn, &self.id).await? {
-            if fresh.version != state.version {
-                *state = fresh;
-                let snapshot = Arc::new(state.clone());
-                drop(state);
-                self.publish(snapshot);
-            }
+        if let Some(fresh) = app.store.load_game(&mut conn, &self.id).await?
+            && fresh.version != state.version
+        {
+            *state = fresh;
+            let snapshot = Arc::new(state.clone());
+            drop(state);
+            self.publish(snapshot);
         }
         Ok(())
     }
@@ -334,10 +335,10 @@ impl Room {
                 return;
             }
         }
-        if let Some(mv) = result.best {
-            if let Err(e) = self.act(app, Action::Computer { ply, mv }).await {
-                tracing::debug!(game = %self.id, error = %e, "computer move dropped");
-            }
+        if let Some(mv) = result.best
+            && let Err(e) = self.act(app, Action::Computer { ply, mv }).await
+        {
+            tracing::debug!(game = %self.id, error = %e, "computer move dropped");
         }
     }
 }
@@ -362,12 +363,11 @@ fn spawn_timer(app: Arc<App>, room: Weak<Room>) {
                     tokio::select! {
                         () = tokio::time::sleep(Duration::from_millis(wait)) => {
                             let Some(room) = room.upgrade() else { return };
-                            if let Err(e) = room.act(&app, Action::Flag).await {
-                                if !matches!(e, Error::Conflict(_)) {
+                            if let Err(e) = room.act(&app, Action::Flag).await
+                                && !matches!(e, Error::Conflict(_)) {
                                     tracing::warn!(game = %room.id, error = %e, "flag failed; retrying");
                                     tokio::time::sleep(Duration::from_secs(1)).await;
                                 }
-                            }
                         }
                         changed = deadline.changed() => {
                             if changed.is_err() {

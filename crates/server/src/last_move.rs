@@ -92,7 +92,7 @@ pub fn captures(before: &Position, mv: Move, after: &Position) -> Captures {
     {
         pits.push(letter(at, m));
         total += expected[at];
-        if at % m == 0 {
+        if at.is_multiple_of(m) {
             break;
         }
         at -= 1;

@@ -33,12 +33,12 @@ pub struct ConnectionGuard {
 
 impl Drop for ConnectionGuard {
     fn drop(&mut self) {
-        if let Ok(mut c) = self.connections.lock() {
-            if let Some(n) = c.get_mut(&self.key) {
-                *n = n.saturating_sub(1);
-                if *n == 0 {
-                    c.remove(&self.key);
-                }
+        if let Ok(mut c) = self.connections.lock()
+            && let Some(n) = c.get_mut(&self.key)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                c.remove(&self.key);
             }
         }
     }

@@ -84,10 +84,10 @@ pub fn run(
             let result = plain
                 .computer()
                 .think(Purpose::Move, session.game(), limits, level);
-            if let Some(m) = result.best {
-                if session.play(m, Instant::now()).is_ok() {
-                    writeln!(plain.out, "computer plays {m}")?;
-                }
+            if let Some(m) = result.best
+                && session.play(m, Instant::now()).is_ok()
+            {
+                writeln!(plain.out, "computer plays {m}")?;
             }
             show_board = true;
             continue;

@@ -44,13 +44,14 @@ pub fn info(info: &Info, last_exact: &mut Option<Score>) -> Vec<String> {
         line.push_str(&joined(&info.pv));
     }
     let mut lines = vec![line];
-    if let Score::Exact { margin, plies } = info.score {
-        if margin != 0 && *last_exact != Some(info.score) {
-            lines.push(format!(
-                "info string exact margin {margin:+} in {plies} plies"
-            ));
-            *last_exact = Some(info.score);
-        }
+    if let Score::Exact { margin, plies } = info.score
+        && margin != 0
+        && *last_exact != Some(info.score)
+    {
+        lines.push(format!(
+            "info string exact margin {margin:+} in {plies} plies"
+        ));
+        *last_exact = Some(info.score);
     }
     lines
 }

@@ -139,10 +139,10 @@ pub async fn ogn(
     let room = app.rooms.get(&app, &id).await?;
     let state = room.snapshot();
     let mut record = Record::new(state.game.clone());
-    if let Some(tags) = app.store.game_tags(&id).await? {
-        if let Ok(pairs) = serde_json::from_str::<Vec<(String, String)>>(&tags) {
-            record.tags = pairs;
-        }
+    if let Some(tags) = app.store.game_tags(&id).await?
+        && let Ok(pairs) = serde_json::from_str::<Vec<(String, String)>>(&tags)
+    {
+        record.tags = pairs;
     }
     if state.source == "live" {
         record.set_tag("Event", "wari server game");

@@ -95,10 +95,10 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
         "status": t.status,
         "created_at": t.created_at,
     });
-    if viewer == Some(t.creator_session.as_str()) {
-        if let Some(token) = &t.invite_token {
-            v["invite"] = json!(invite_path(token));
-        }
+    if viewer == Some(t.creator_session.as_str())
+        && let Some(token) = &t.invite_token
+    {
+        v["invite"] = json!(invite_path(token));
     }
     v
 }

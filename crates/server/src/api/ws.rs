@@ -80,11 +80,10 @@ async fn run(
                     WsMessage::Close(_) => return,
                     WsMessage::Ping(_) | WsMessage::Pong(_) => Ok(()),
                 };
-                if let Err(e) = reply {
-                    if socket.send(error_message(&e)).await.is_err() {
+                if let Err(e) = reply
+                    && socket.send(error_message(&e)).await.is_err() {
                         return;
                     }
-                }
             }
             update = updates.recv() => {
                 let state = match update {

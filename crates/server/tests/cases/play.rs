@@ -72,7 +72,7 @@ async fn two_clients_play_a_whole_game_and_a_spectator_sees_every_state() {
             let n = ply(&game);
             let mover = if game["to_move"] == "S" { &ama } else { &kofi };
             let mv = rng.pick(game["legal"].as_array().unwrap()).to_owned();
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 let ws = if game["to_move"] == "S" {
                     &mut ama_ws
                 } else {

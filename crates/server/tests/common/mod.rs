@@ -17,10 +17,10 @@ use wari_server::{Config, Server};
 /// PostgreSQL too when `WARI_TEST_POSTGRES` holds its URL.
 pub fn databases() -> Vec<String> {
     let mut urls = vec![sqlite_url()];
-    if let Ok(url) = std::env::var("WARI_TEST_POSTGRES") {
-        if !url.is_empty() {
-            urls.push(url);
-        }
+    if let Ok(url) = std::env::var("WARI_TEST_POSTGRES")
+        && !url.is_empty()
+    {
+        urls.push(url);
     }
     urls
 }
