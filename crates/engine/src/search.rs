@@ -223,7 +223,24 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = next;
     }
 
+    /// The value of `p` (the last position on the path) searched to
+    /// `depth` within the window. Cycles found below count for the
+    /// ancestors only where they reach above them.
     fn negamax(
+        &mut self,
+        p: &Position,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        let outer = std::mem::replace(&mut self.cycle_floor, usize::MAX);
+        let value = self.node(p, depth, alpha, beta, ply);
+        self.cycle_floor = self.cycle_floor.min(outer);
+        value
+    }
+
+    fn node(
         &mut self,
         p: &Position,
         depth: i32,
