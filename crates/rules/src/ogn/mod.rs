@@ -73,10 +73,12 @@
 //! `Winner`) ends the game after the moves. Moves without a mark are not
 //! checked: hand-written records often leave marks out.
 
+mod date;
 mod error;
 mod scan;
 mod write;
 
+pub use date::date;
 pub use error::{OgnError, OgnErrorKind};
 
 use std::collections::BTreeMap;
