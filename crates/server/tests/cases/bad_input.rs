@@ -16,16 +16,7 @@ async fn bad_moves_and_requests_are_refused_and_change_nothing() {
     let created = ama
         .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
         .await;
-    let (_, joined) = kofi
-        .post(
-            &format!(
-                "/api/tables/{}/join",
-                created["table"]["id"].as_str().unwrap()
-            ),
-            json!({}),
-        )
-        .await;
-    let id = joined["game_id"].as_str().unwrap().to_owned();
+    let id = kofi.join(&created).await;
     assert_eq!(ama.play(&id, "F", 0).await.0, StatusCode::OK);
     let before = ama.game(&id).await;
     let moves = format!("/api/games/{id}/moves");

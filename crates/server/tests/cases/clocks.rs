@@ -17,17 +17,7 @@ async fn the_flag_falls_on_time_with_nobody_connected() {
         let created = ama
             .create_table(json!({"starts": "N", "opponent": {"kind": "human"}, "clock": {"initial_s": 1, "increment_s": 0}}))
             .await;
-        let (status, joined) = kofi
-            .post(
-                &format!(
-                    "/api/tables/{}/join",
-                    created["table"]["id"].as_str().unwrap()
-                ),
-                json!({}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        let id = joined["game_id"].as_str().unwrap().to_owned();
+        let id = kofi.join(&created).await;
         let game = kofi.game(&id).await;
         assert_eq!(game["clock"]["running"], "S");
         assert!(game["clock"]["S_ms"].as_i64().unwrap() <= 1000);
@@ -57,16 +47,7 @@ async fn watchers_see_the_flag_fall_and_the_clock_run() {
         .create_table(json!({"starts": "S", "opponent": {"kind": "human"}, "clock": {"initial_s": 2, "increment_s": 1}}))
         .await;
     let kofi = Client::sign_in(&server.base, "Kofi").await;
-    let (_, joined) = kofi
-        .post(
-            &format!(
-                "/api/tables/{}/join",
-                created["table"]["id"].as_str().unwrap()
-            ),
-            json!({}),
-        )
-        .await;
-    let id = joined["game_id"].as_str().unwrap().to_owned();
+    let id = kofi.join(&created).await;
     let mut ws = Client::anonymous(&server.base).ws(&id).await;
     ws.next_state().await;
     tokio::time::sleep(Duration::from_millis(300)).await;

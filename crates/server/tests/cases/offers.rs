@@ -13,17 +13,8 @@ async fn seated(server: &TestServer, clock: serde_json::Value) -> (Client, Clien
     let created = ama
         .create_table(json!({"starts": "S", "opponent": {"kind": "human"}, "clock": clock}))
         .await;
-    let (status, joined) = kofi
-        .post(
-            &format!(
-                "/api/tables/{}/join",
-                created["table"]["id"].as_str().unwrap()
-            ),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{joined}");
-    (ama, kofi, joined["game_id"].as_str().unwrap().to_owned())
+    let game_id = kofi.join(&created).await;
+    (ama, kofi, game_id)
 }
 
 #[tokio::test]

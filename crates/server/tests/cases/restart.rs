@@ -17,16 +17,7 @@ async fn a_game_survives_a_restart_and_goes_on() {
         let created = ama
             .create_table(json!({"starts": "S", "opponent": {"kind": "human"}, "clock": {"initial_s": 120, "increment_s": 3}}))
             .await;
-        let (_, joined) = kofi
-            .post(
-                &format!(
-                    "/api/tables/{}/join",
-                    created["table"]["id"].as_str().unwrap()
-                ),
-                json!({}),
-            )
-            .await;
-        let id = joined["game_id"].as_str().unwrap().to_owned();
+        let id = kofi.join(&created).await;
         for (n, (who, mv)) in [(&ama, "C"), (&kofi, "d"), (&ama, "A")]
             .into_iter()
             .enumerate()

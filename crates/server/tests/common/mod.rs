@@ -171,6 +171,17 @@ impl Client {
         body
     }
 
+    /// Takes the free seat at a table `create_table` made; returns the
+    /// game's id.
+    pub async fn join(&self, created: &Value) -> String {
+        let table = created["table"]["id"].as_str().unwrap();
+        let (status, joined) = self
+            .post(&format!("/api/tables/{table}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+        joined["game_id"].as_str().unwrap().to_owned()
+    }
+
     pub async fn game(&self, id: &str) -> Value {
         let (status, body) = self.get(&format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::OK, "{body}");
