@@ -313,8 +313,17 @@ fn built_for(dir: &Path, rules: &str) {
     run.ok();
 }
 
+/// South's captures minus North's in a position string, and whether
+/// South is to move.
+fn counts(position: &str, rules: &str) -> (i64, bool) {
+    use wari_rules::{Position, Side};
+    let p = Position::from_string(position, rules.parse().unwrap()).unwrap();
+    let ahead = i64::from(p.captured(Side::South)) - i64::from(p.captured(Side::North));
+    (ahead, p.turn() == Side::South)
+}
+
 mod analyze_with_tables {
-    use super::{built, built_for, wari};
+    use super::{built, built_for, counts, wari};
 
     const EVEN: &str = "abapa,pits=3,cycle=even";
 
@@ -342,17 +351,11 @@ mod analyze_with_tables {
                 "analyze", "--rules", EVEN, "--egdb", d, "--depth", "1", "--json", position,
             ])
             .json();
-            let caps: Vec<i64> = position
-                .rsplit(' ')
-                .next()
-                .unwrap()
-                .split('-')
-                .map(|c| c.parse().unwrap())
-                .collect();
-            let so_far = if position.contains(" S ") {
-                caps[0] - caps[1]
+            let (south_ahead, south_to_move) = counts(position, EVEN);
+            let so_far = if south_to_move {
+                south_ahead
             } else {
-                caps[1] - caps[0]
+                -south_ahead
             };
             let best = analysis["best"].as_str().unwrap();
             let after_best = so_far + probe["moves"][best].as_i64().unwrap();
@@ -425,7 +428,7 @@ mod analyze_with_tables {
 }
 
 mod perfect_play {
-    use super::{built_for, wari};
+    use super::{built_for, counts, wari};
 
     const EVEN: &str = "abapa,pits=3,cycle=even";
 
@@ -452,15 +455,8 @@ mod perfect_play {
             ])
             .json();
             let value = probe["value"].as_i64().unwrap();
-            let caps: Vec<i64> = start
-                .rsplit(' ')
-                .next()
-                .unwrap()
-                .split('-')
-                .map(|c| c.parse().unwrap())
-                .collect();
-            let south_to_move = start.contains(" S ");
-            let south_margin = (caps[0] - caps[1]) + if south_to_move { value } else { -value };
+            let (south_ahead, south_to_move) = counts(start, EVEN);
+            let south_margin = south_ahead + if south_to_move { value } else { -value };
             let mut moves: Vec<String> = Vec::new();
             let end = loop {
                 let mut args = vec!["replay", "--rules", EVEN, "--from", start];
