@@ -93,9 +93,7 @@ async fn bad_moves_and_requests_are_refused_and_change_nothing() {
         assert!(!error.contains('\n'));
     }
     // An empty pit, and a pit the rules do not have.
-    let (status, reply) = ama
-        .post(&format!("/api/games/{id}/offers"), json!({"kind": "draw"}))
-        .await;
+    let (status, reply) = ama.offer(&id, "draw").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
     assert_eq!(ama.game(&id).await["moves"], before["moves"]);
     assert_eq!(ama.game(&id).await["position"], before["position"]);

@@ -25,9 +25,7 @@ async fn an_accepted_cycle_offer_ends_the_game_by_agreement() {
         let mut watcher = Client::anonymous(&server.base).ws(&id).await;
         watcher.next_state().await;
         assert_eq!(ama.play(&id, "C", 0).await.0, StatusCode::OK);
-        let (status, game) = ama
-            .post(&format!("/api/games/{id}/offers"), json!({"kind": "cycle"}))
-            .await;
+        let (status, game) = ama.offer(&id, "cycle").await;
         assert_eq!(status, StatusCode::OK, "{game}");
         assert_eq!(game["offers"], json!([{"kind": "cycle", "by": "S"}]));
         let seen = watcher
@@ -35,19 +33,9 @@ async fn an_accepted_cycle_offer_ends_the_game_by_agreement() {
             .await;
         assert_eq!(seen["offers"][0]["kind"], "cycle");
         // The offerer cannot accept their own offer.
-        let (status, _) = ama
-            .post(
-                &format!("/api/games/{id}/offers/accept"),
-                json!({"kind": "cycle"}),
-            )
-            .await;
+        let (status, _) = ama.answer(&id, "accept", "cycle").await;
         assert_eq!(status, StatusCode::CONFLICT);
-        let (status, game) = kofi
-            .post(
-                &format!("/api/games/{id}/offers/accept"),
-                json!({"kind": "cycle"}),
-            )
-            .await;
+        let (status, game) = kofi.answer(&id, "accept", "cycle").await;
         assert_eq!(status, StatusCode::OK, "{game}");
         assert_eq!(game["status"], "finished");
         assert_eq!(game["reason"], "agreement");
@@ -65,25 +53,13 @@ async fn an_accepted_cycle_offer_ends_the_game_by_agreement() {
 async fn a_declined_cycle_offer_leaves_the_game_going() {
     let server = start(config(&sqlite_url())).await;
     let (ama, kofi, id) = seated(&server, serde_json::Value::Null).await;
-    let (status, _) = kofi
-        .post(&format!("/api/games/{id}/offers"), json!({"kind": "cycle"}))
-        .await;
+    let (status, _) = kofi.offer(&id, "cycle").await;
     assert_eq!(status, StatusCode::OK);
-    let (status, game) = ama
-        .post(
-            &format!("/api/games/{id}/offers/decline"),
-            json!({"kind": "cycle"}),
-        )
-        .await;
+    let (status, game) = ama.answer(&id, "decline", "cycle").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(game["offers"], json!([]));
     assert_eq!(game["status"], "playing");
-    let (status, _) = ama
-        .post(
-            &format!("/api/games/{id}/offers/decline"),
-            json!({"kind": "cycle"}),
-        )
-        .await;
+    let (status, _) = ama.answer(&id, "decline", "cycle").await;
     assert_eq!(status, StatusCode::CONFLICT);
     server.server.stop().await;
 }
@@ -95,27 +71,12 @@ async fn takebacks_undo_one_move_or_two() {
         let (ama, kofi, id) = seated(&server, json!({"initial_s": 300, "increment_s": 0})).await;
         // Kofi has no move to take back yet.
         assert_eq!(ama.play(&id, "C", 0).await.0, StatusCode::OK);
-        let (status, _) = kofi
-            .post(
-                &format!("/api/games/{id}/offers"),
-                json!({"kind": "takeback"}),
-            )
-            .await;
+        let (status, _) = kofi.offer(&id, "takeback").await;
         assert_eq!(status, StatusCode::CONFLICT);
         // Ama takes back C before Kofi replies: one move.
-        let (status, _) = ama
-            .post(
-                &format!("/api/games/{id}/offers"),
-                json!({"kind": "takeback"}),
-            )
-            .await;
+        let (status, _) = ama.offer(&id, "takeback").await;
         assert_eq!(status, StatusCode::OK);
-        let (status, game) = kofi
-            .post(
-                &format!("/api/games/{id}/offers/accept"),
-                json!({"kind": "takeback"}),
-            )
-            .await;
+        let (status, game) = kofi.answer(&id, "accept", "takeback").await;
         assert_eq!(status, StatusCode::OK, "{game}");
         assert_eq!(ply(&game), 0);
         assert_eq!(game["to_move"], "S");
@@ -123,19 +84,9 @@ async fn takebacks_undo_one_move_or_two() {
         // After Kofi's reply, Ama's takeback undoes both moves.
         assert_eq!(ama.play(&id, "D", 0).await.0, StatusCode::OK);
         assert_eq!(kofi.play(&id, "a", 1).await.0, StatusCode::OK);
-        let (status, _) = ama
-            .post(
-                &format!("/api/games/{id}/offers"),
-                json!({"kind": "takeback"}),
-            )
-            .await;
+        let (status, _) = ama.offer(&id, "takeback").await;
         assert_eq!(status, StatusCode::OK);
-        let (_, game) = kofi
-            .post(
-                &format!("/api/games/{id}/offers/accept"),
-                json!({"kind": "takeback"}),
-            )
-            .await;
+        let (_, game) = kofi.answer(&id, "accept", "takeback").await;
         assert_eq!(ply(&game), 0);
         assert_eq!(game["position"], "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0");
         // The database agrees: the moves taken back are gone.
@@ -155,12 +106,7 @@ async fn the_computer_declines_takebacks() {
         .await;
     let id = created["table"]["game_id"].as_str().unwrap().to_owned();
     assert_eq!(ama.play(&id, "C", 0).await.0, StatusCode::OK);
-    let (status, body) = ama
-        .post(
-            &format!("/api/games/{id}/offers"),
-            json!({"kind": "takeback"}),
-        )
-        .await;
+    let (status, body) = ama.offer(&id, "takeback").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["error"].as_str().unwrap().contains("declines"));
     server.server.stop().await;
@@ -171,12 +117,7 @@ async fn a_rematch_swaps_the_colours() {
     for db in databases() {
         let server = start(config(&db)).await;
         let (ama, kofi, id) = seated(&server, json!({"initial_s": 60, "increment_s": 1})).await;
-        let (status, _) = ama
-            .post(
-                &format!("/api/games/{id}/offers"),
-                json!({"kind": "rematch"}),
-            )
-            .await;
+        let (status, _) = ama.offer(&id, "rematch").await;
         assert_eq!(status, StatusCode::CONFLICT, "no rematch before the end");
         let (status, game) = kofi
             .post(&format!("/api/games/{id}/resign"), json!({}))
@@ -186,23 +127,13 @@ async fn a_rematch_swaps_the_colours() {
         assert_eq!(game["result"], "S");
         let mut ws = ama.ws(&id).await;
         ws.next_state().await;
-        let (status, _) = kofi
-            .post(
-                &format!("/api/games/{id}/offers"),
-                json!({"kind": "rematch"}),
-            )
-            .await;
+        let (status, _) = kofi.offer(&id, "rematch").await;
         assert_eq!(status, StatusCode::OK);
         let offered = ws
             .state_where(|g| !g["offers"].as_array().unwrap().is_empty())
             .await;
         assert_eq!(offered["offers"], json!([{"kind": "rematch", "by": "N"}]));
-        let (status, game) = ama
-            .post(
-                &format!("/api/games/{id}/offers/accept"),
-                json!({"kind": "rematch"}),
-            )
-            .await;
+        let (status, game) = ama.answer(&id, "accept", "rematch").await;
         assert_eq!(status, StatusCode::OK, "{game}");
         let next = game["rematch_game_id"]
             .as_str()
@@ -264,9 +195,7 @@ async fn the_computer_answers_a_cycle_offer() {
     ws.next_state().await;
     // On the computer's turn: judged with its move's search.
     assert_eq!(ama.play(&id, "F", 0).await.0, StatusCode::OK);
-    let (status, body) = ama
-        .post(&format!("/api/games/{id}/offers"), json!({"kind": "cycle"}))
-        .await;
+    let (status, body) = ama.offer(&id, "cycle").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let answered = ws
         .state_where(|g| {

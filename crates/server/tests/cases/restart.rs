@@ -25,9 +25,7 @@ async fn a_game_survives_a_restart_and_goes_on() {
             let (status, body) = who.play(&id, mv, n).await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
-        let (status, _) = kofi
-            .post(&format!("/api/games/{id}/offers"), json!({"kind": "cycle"}))
-            .await;
+        let (status, _) = kofi.offer(&id, "cycle").await;
         assert_eq!(status, StatusCode::OK);
         let before = ama.game(&id).await;
         server.server.stop().await;

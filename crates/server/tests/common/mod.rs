@@ -182,6 +182,21 @@ impl Client {
         joined["game_id"].as_str().unwrap().to_owned()
     }
 
+    /// Offers `kind` (`cycle`, `takeback`, `rematch`) in game `id`.
+    pub async fn offer(&self, id: &str, kind: &str) -> (StatusCode, Value) {
+        self.post(&format!("/api/games/{id}/offers"), json!({ "kind": kind }))
+            .await
+    }
+
+    /// Answers the offer of `kind` in game `id`: `accept` or `decline`.
+    pub async fn answer(&self, id: &str, answer: &str, kind: &str) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/games/{id}/offers/{answer}"),
+            json!({ "kind": kind }),
+        )
+        .await
+    }
+
     pub async fn game(&self, id: &str) -> Value {
         let (status, body) = self.get(&format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::OK, "{body}");
