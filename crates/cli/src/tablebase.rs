@@ -34,8 +34,7 @@ impl Oracle for Tablebase {
         if position.seeds_on_board() > self.max_seeds {
             return None;
         }
-        let value = self.tables.probe(position).ok()??;
-        Some(i32::from(value.score()))
+        self.tables.score(position).map(i32::from)
     }
 }
 
