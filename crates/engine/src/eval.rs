@@ -179,6 +179,17 @@ impl Weights {
     }
 }
 
+/// Whether the move from `before` to `after` captures: raises the
+/// mover's count under Oware, or under Kalah by more than the one seed a
+/// sowing drops in passing its store. Quiescence searches these moves; the
+/// tuner samples only positions without them.
+#[inline]
+pub(crate) fn is_capture(before: &Position, after: &Position) -> bool {
+    let me = before.turn();
+    let gain = after.captured(me).saturating_sub(before.captured(me));
+    gain >= if before.rules().is_kalah() { 2 } else { 1 }
+}
+
 /// The capture difference for `side`, in seeds.
 #[inline]
 pub(crate) fn captured_difference(p: &Position, side: Side) -> i32 {

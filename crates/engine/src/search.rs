@@ -8,7 +8,7 @@ use std::time::Instant;
 use wari_rules::{Cycle, Move, Moves, Position};
 
 use crate::control::Control;
-use crate::eval::{Weights, captured_difference};
+use crate::eval::{Weights, captured_difference, is_capture};
 use crate::limits::Budget;
 use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
 use crate::table::{Bound, Entry, Table, hash};
@@ -436,16 +436,12 @@ impl<'a> Searcher<'a> {
         }
         alpha = alpha.max(stand);
         let me = p.turn();
-        // Kalah sows into the store on most moves: only real captures
-        // count there.
-        let noisy = if p.rules().is_kalah() { 2 } else { 1 };
         let mut best = stand;
         let moves: Moves = p.legal_moves();
         for &m in &moves {
             let mut child = *p;
             child.play_unchecked(m);
-            let gain = i32::from(child.captured(me)) - i32::from(p.captured(me));
-            if gain < noisy && !child.is_over() {
+            if !is_capture(p, &child) && !child.is_over() {
                 continue;
             }
             self.path.push(Step {

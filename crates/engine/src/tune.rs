@@ -11,7 +11,7 @@ use std::thread;
 
 use wari_rules::{Game, Position, Rules};
 
-use crate::eval::{FEATURES, Weights, features};
+use crate::eval::{FEATURES, Weights, features, is_capture};
 use crate::{Engine, Limits};
 
 /// One position of a self-play game and what followed.
@@ -132,12 +132,10 @@ impl SelfPlay {
 
 /// Whether no move of the side to move captures.
 fn is_quiet(p: &Position) -> bool {
-    let me = p.turn();
     p.legal_moves().iter().all(|&m| {
         let mut next = *p;
         next.play_unchecked(m);
-        next.captured(me) == p.captured(me)
-            || p.rules().is_kalah() && next.captured(me) == p.captured(me) + 1
+        !is_capture(p, &next)
     })
 }
 
