@@ -90,7 +90,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     engine.set_hash_mb(args.hash as usize);
     engine.set_threads(usize::from(args.threads));
     engine.set_level(args.level);
-    engine.set_oracle(crate::tablebase::open(args.egdb.as_deref(), game.rules())?);
+    let dir = args.egdb.as_deref();
+    if let Err(e) =
+        crate::tablebase::build_on_first_use(dir, game.rules(), game.position(), &mut |note| {
+            eprintln!("{note}");
+        })
+    {
+        eprintln!("wari: going on without endgame tables: {e}");
+    }
+    engine.set_oracle(crate::tablebase::open(dir, game.rules())?);
     let mut failed = None;
     let json = args.json;
     let result = engine.search(

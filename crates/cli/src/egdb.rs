@@ -30,6 +30,20 @@ enum Command {
     Probe(ProbeArgs),
     Stats(Where),
     Verify(Where),
+    Bench(BenchArgs),
+}
+
+/// Time probes of warm tables: random positions of 12 seeds and of the
+/// largest table there, each table first read whole (mapped, checked, in
+/// the page cache).
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    place: Where,
+
+    /// Probes timed per table
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    probes: usize,
 }
 
 /// Where the tables are: `--rules` and `--dir`.
@@ -38,17 +52,15 @@ struct Where {
     #[command(flatten)]
     rules: RulesArg,
 
-    /// The tables' directory [default: $WARI_EGDB, or egdb]
+    /// The tables' directory [default: $WARI_EGDB, else ./egdb if it
+    /// exists, else ~/.local/share/wari/egdb]
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
 
 impl Where {
     fn dir(&self) -> PathBuf {
-        self.dir
-            .clone()
-            .or_else(|| std::env::var_os("WARI_EGDB").map(PathBuf::from))
-            .unwrap_or_else(|| PathBuf::from("egdb"))
+        crate::tablebase::directory(self.dir.as_deref())
     }
 
     fn tables(&self, rules: &Rules) -> Result<Tables, Error> {
@@ -93,7 +105,66 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         Command::Probe(a) => run_probe(a, out),
         Command::Stats(a) => run_stats(a, out),
         Command::Verify(a) => run_verify(a, out),
+        Command::Bench(a) => run_bench(a, out),
     }
+}
+
+fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
+    let rules = args.place.rules.rules_or_default()?;
+    let tables = args.place.tables(&rules)?;
+    let Some(max) = tables.max_seeds() else {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            tables.rules().name(),
+            args.place.dir().display()
+        )));
+    };
+    let probes = args.probes.max(1);
+    let mut counts = vec![max.min(12), max];
+    counts.dedup();
+    let total = u8::try_from(rules.total_seeds()).unwrap_or(u8::MAX);
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for seeds in counts {
+        let layer = tables
+            .layer(seeds)
+            .map_err(Error::input)?
+            .expect("every table up to max_seeds is there");
+        // Every page read once: the table is warm.
+        let touched: u64 = layer.iter().step_by(4096).map(|&b| u64::from(b)).sum();
+        std::hint::black_box(touched);
+        let pits = 2 * usize::from(rules.pits());
+        let mut board = [0u8; 12];
+        let captured = total - seeds as u8;
+        let split = [captured / 2, captured - captured / 2];
+        let positions: Vec<wari_rules::Position> = (0..probes)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                wari_egdb::unrank(state % layer.len() as u64, seeds, &mut board[..pits]);
+                wari_rules::Position::from_parts(
+                    rules,
+                    &board[..pits],
+                    split,
+                    total,
+                    wari_rules::Side::South,
+                )
+            })
+            .collect();
+        let started = Instant::now();
+        let mut sum = 0i64;
+        for p in &positions {
+            sum += i64::from(tables.score(p).unwrap_or(0));
+        }
+        std::hint::black_box(sum);
+        let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
+        writeln!(
+            out,
+            "{seeds:>2} seeds: {ns:.0} ns a probe ({probes} random positions, warm table of {} boards)",
+            layer.len()
+        )?;
+    }
+    Ok(())
 }
 
 fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {

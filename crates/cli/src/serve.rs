@@ -13,6 +13,12 @@ use crate::error::Error;
 pub struct Args {
     #[command(flatten)]
     config: wari_server::Config,
+
+    /// Endgame tables for the computer at levels 9 and 10 (`wari egdb
+    /// build`; the small ones are built on first use) [default:
+    /// $WARI_EGDB, else ./egdb if it exists, else ~/.local/share/wari/egdb]
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// Runs the server on a multi-threaded runtime until Ctrl-C.
@@ -23,6 +29,11 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .build()
         .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
     runtime
-        .block_on(wari_server::serve(args.config.clone()))
+        .block_on(wari_server::serve_with(
+            args.config.clone(),
+            Some(std::sync::Arc::new(crate::tablebase::Shelf::new(
+                args.egdb.as_deref(),
+            ))),
+        ))
         .map_err(Error::input)
 }

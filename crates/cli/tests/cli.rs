@@ -43,6 +43,11 @@ impl Run {
 fn wari(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args(args)
+        // The tables built on first use go here, not to the user's.
+        .env(
+            "WARI_EGDB",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb"),
+        )
         .output()
         .expect("the wari binary runs");
     Run {

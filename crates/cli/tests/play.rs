@@ -29,6 +29,11 @@ impl Play {
             .arg("play")
             .arg("--plain")
             .args(args)
+            // The tables built on first use go here, not to the user's.
+            .env(
+                "WARI_EGDB",
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb"),
+            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

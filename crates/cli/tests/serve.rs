@@ -44,6 +44,8 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
             database,
         ])
         .args(["--computer-movetime-ms", "20"])
+        // The endgame tables the computer builds on first use.
+        .env("WARI_EGDB", dir.join("egdb"))
         .current_dir(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -191,6 +193,29 @@ async fn wari_serve_keeps_games_in_a_sqlite_file_by_default() {
         .await;
     assert!(created["table"]["game_id"].is_string());
     assert!(dir.join("wari.db").exists());
+}
+
+/// The computer at full strength (the analysis board) near the end of a
+/// game builds the small endgame tables of its rules on first use, keeps
+/// them, and answers from them.
+#[tokio::test]
+async fn the_computer_builds_and_uses_the_endgame_tables() {
+    let dir = temp_dir("egdb");
+    let database = format!("sqlite://{}?mode=rwc", dir.join("wari.db").display());
+    let server = serve(&database, &dir).await;
+    let table = dir.join("egdb").join("kalah").join("12.egdb");
+    assert!(!table.exists());
+    // Kalah(6,4) with 10 seeds left on the board: inside the tables.
+    let url = format!(
+        "{}/api/analyze?rules=kalah&position=1,0,2,0,3,0/0,2,0,1,0,1%20S%2020-18&movetime=50",
+        server.base
+    );
+    let analysis: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
+    assert!(table.exists(), "no table in {}", table.display());
+    assert_eq!(analysis["exact"], json!(true), "{analysis}");
+    // The same answer again, from the tables now on disk.
+    let again: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
+    assert_eq!(again["score"], analysis["score"]);
 }
 
 #[test]

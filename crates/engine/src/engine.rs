@@ -16,12 +16,40 @@ use crate::score::Score;
 use crate::search::{Iteration, Searcher, Shared};
 use crate::table::Table;
 
-/// Exact values of positions from outside the search, such as endgame
+/// Values of positions from outside the search, such as endgame
 /// databases: the seeds the side to move will still capture minus the
-/// seeds the opponent will, under best play (`None`: unknown).
+/// seeds the opponent will, under best play.
+///
+/// ```
+/// use wari_engine::{Engine, Known, Oracle};
+/// use wari_rules::Position;
+///
+/// /// Knows that nothing more is captured once two seeds are left.
+/// struct Two;
+/// impl Oracle for Two {
+///     fn probe(&self, p: &Position) -> Option<Known> {
+///         (p.seeds_on_board() <= 2).then_some(Known::Estimate(0))
+///     }
+/// }
+/// let mut engine = Engine::new();
+/// engine.set_oracle(Some(std::sync::Arc::new(Two)));
+/// ```
 pub trait Oracle: Send + Sync {
-    /// The exact value of the seeds left on the board, if known.
-    fn probe(&self, position: &Position) -> Option<i32>;
+    /// What is known of the value of the seeds left on the board, if
+    /// anything.
+    fn probe(&self, position: &Position) -> Option<Known>;
+}
+
+/// What an [`Oracle`] knows of a position's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The game's value under best play from this position: the search
+    /// takes it as proven.
+    Exact(i32),
+    /// An estimate (such as a table's cycle convention): the search uses
+    /// it instead of its own evaluation at its horizon, and searches on
+    /// above it.
+    Estimate(i32),
 }
 
 /// One report of a search in progress (a UCI `info` line).

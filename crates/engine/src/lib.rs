@@ -39,7 +39,7 @@ mod weights;
 pub use baseline::baseline_move;
 pub use control::Control;
 pub use cycle_offer::{accepts_cycle, cycle_margin};
-pub use engine::{Engine, Info, Oracle, SearchResult};
+pub use engine::{Engine, Info, Known, Oracle, SearchResult};
 pub use level::{Level, LevelError};
 pub use limits::{Clock, Limits};
 pub use score::Score;

@@ -12,7 +12,7 @@ use crate::eval::{Weights, captured_difference, is_capture};
 use crate::limits::Budget;
 use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
 use crate::table::{Bound, Entry, Table, hash};
-use crate::{Oracle, cycle_margin};
+use crate::{Known, Oracle, cycle_margin};
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -259,9 +259,14 @@ impl<'a> Searcher<'a> {
         }
         if ply > 0
             && let Some(oracle) = self.shared.oracle
-            && let Some(rest) = oracle.probe(p)
+            && let Some(known) = oracle.probe(p)
         {
-            return proven(captured_difference(p, p.turn()) + rest, ply);
+            let so_far = captured_difference(p, p.turn());
+            match known {
+                Known::Exact(rest) => return proven(so_far + rest, ply),
+                Known::Estimate(rest) if depth <= 0 => return (so_far + rest) * SEED,
+                Known::Estimate(_) => {}
+            }
         }
         if ply >= MAX_PLY {
             return self.shared.weights.evaluate(p);

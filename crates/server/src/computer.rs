@@ -9,12 +9,21 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
-use wari_engine::{Engine, Level, Limits, SearchResult};
+use wari_engine::{Engine, Level, Limits, Oracle, SearchResult};
 use wari_rules::{Game, Rules, Side};
 
 use crate::api::error::Error;
 
 const HASH_MB: usize = 16;
+
+/// Endgame tables for the computer, found by game: given by the program
+/// that runs the server (`wari serve` opens the tables of `wari egdb`,
+/// building the small ones on first use).
+pub trait Tablebases: Send + Sync + std::fmt::Debug {
+    /// The tables of the game's rules as an oracle for the search, if
+    /// there are any (or if there are none yet, `None`).
+    fn oracle(&self, game: &Game) -> Option<Arc<dyn Oracle>>;
+}
 
 /// The pool of engine searches.
 #[derive(Debug, Clone)]
@@ -22,6 +31,7 @@ pub struct Computer {
     permits: Arc<Semaphore>,
     engines: Arc<Mutex<Vec<(Engine, Rules)>>>,
     movetime_ms: u64,
+    tables: Option<Arc<dyn Tablebases>>,
 }
 
 impl Computer {
@@ -33,11 +43,21 @@ impl Computer {
             permits: Arc::new(Semaphore::new(threads.max(1))),
             engines: Arc::new(Mutex::new(Vec::new())),
             movetime_ms,
+            tables: None,
         }
     }
 
+    /// The same pool, whose levels 9 and 10 use these endgame tables.
+    #[must_use]
+    pub fn with_tables(mut self, tables: Option<Arc<dyn Tablebases>>) -> Computer {
+        self.tables = tables;
+        self
+    }
+
     /// Searches `game` at `level` within `limits`, once a permit is free;
-    /// with `book`, levels 9 and 10 play from the opening book.
+    /// with `book`, levels 9 and 10 play from the opening book; with
+    /// endgame tables ([`Computer::with_tables`]), levels 9 and 10 use
+    /// them.
     ///
     /// # Errors
     /// A search task that panicked (reported, never propagated).
@@ -54,6 +74,7 @@ impl Computer {
             .await
             .map_err(|_| Error::Internal("the computer's pool is closed".to_owned()))?;
         let engines = Arc::clone(&self.engines);
+        let tables = self.tables.clone();
         tokio::task::spawn_blocking(move || {
             let rules = *game.rules();
             let (mut engine, last_rules) = engines
@@ -70,6 +91,11 @@ impl Computer {
             }
             engine.set_level(level);
             engine.set_own_book(book && level.get() >= 9);
+            // Like the book, the tables play at levels 9 and 10.
+            let oracle = tables
+                .filter(|_| level.get() >= 9)
+                .and_then(|t| t.oracle(&game));
+            engine.set_oracle(oracle);
             let result = engine.think(&game, &limits);
             if let Ok(mut e) = engines.lock() {
                 e.push((engine, rules));

@@ -43,6 +43,7 @@ pub use api::error::Error;
 pub use config::Config;
 
 use crate::computer::Computer;
+pub use crate::computer::Tablebases;
 use crate::limits::Limiter;
 use crate::rooms::Rooms;
 use crate::session::Sessions;
@@ -126,12 +127,24 @@ async fn shutdown_signal() {
 /// A database that cannot be reached or migrated, or an address that
 /// cannot be bound.
 pub async fn start(config: Config) -> Result<Server, Error> {
+    start_with(config, None).await
+}
+
+/// [`start`], with endgame tables for the computer at levels 9 and 10.
+///
+/// # Errors
+/// As [`start`].
+pub async fn start_with(
+    config: Config,
+    tables: Option<Arc<dyn Tablebases>>,
+) -> Result<Server, Error> {
     let store = Store::connect(&config.database).await?;
     let app = Arc::new(App {
         computer: Computer::new(
             config.computer_threads as usize,
             config.computer_movetime_ms,
-        ),
+        )
+        .with_tables(tables),
         limiter: Limiter::new(config.rate_per_s, config.max_connections_per_client),
         rooms: Rooms::default(),
         sessions: Sessions::default(),
@@ -212,6 +225,14 @@ pub fn init_logging() {
 /// # Errors
 /// As [`start`].
 pub async fn serve(config: Config) -> Result<(), Error> {
-    start(config).await?.run().await;
+    serve_with(config, None).await
+}
+
+/// [`serve`], with endgame tables for the computer at levels 9 and 10.
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_with(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Result<(), Error> {
+    start_with(config, tables).await?.run().await;
     Ok(())
 }

@@ -62,9 +62,29 @@ impl Computer {
                 // The opening book plays at levels 9 and 10 (the engine
                 // ignores it below).
                 engine.set_own_book(true);
+                // The endgame tables of the rules the oracle is open for.
+                let mut tables: Option<wari_rules::Rules> = None;
                 // Searches end when the channel closes (the game is left).
                 for request in inbox {
                     engine.set_level(request.level);
+                    // The tables play at levels 9 and 10, like the book.
+                    if request.level.get() >= 9 {
+                        let rules = *request.game.rules();
+                        let built = crate::tablebase::build_on_first_use(
+                            None,
+                            &rules,
+                            request.game.position(),
+                            &mut |_| {},
+                        )
+                        .unwrap_or(false);
+                        if built || tables != Some(rules) {
+                            let oracle = crate::tablebase::open(None, &rules).unwrap_or(None);
+                            tables = Some(rules);
+                            engine.set_oracle(oracle);
+                        }
+                    } else if tables.take().is_some() {
+                        engine.set_oracle(None);
+                    }
                     let result = engine.search(
                         &request.game,
                         &request.limits,

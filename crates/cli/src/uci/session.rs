@@ -188,15 +188,13 @@ impl Session {
                 let dir = std::path::Path::new(&self.options.egdb_path);
                 let rules = self.options.rules;
                 match crate::tablebase::open(Some(dir), &rules) {
+                    Ok(Some(_)) if !crate::tablebase::exact_under(&rules) => say(
+                        out,
+                        &format!(
+                            "info string EgdbPath: under {rules} the tables' cycle convention is an estimate: used at the search's horizon, not as proven values"
+                        ),
+                    )?,
                     Ok(Some(_)) => {}
-                    Ok(None) if !rules.is_kalah() && rules.cycle() != wari_rules::Cycle::Even => {
-                        say(
-                            out,
-                            &format!(
-                                "info string EgdbPath: the tables are exact under kalah and cycle=even only, not under {rules}: not used"
-                            ),
-                        )?
-                    }
                     Ok(None) => say(
                         out,
                         &format!(
@@ -269,6 +267,35 @@ impl Session {
         engine
     }
 
+    /// Builds the small endgame tables when the game nears its end and
+    /// they are not there yet (once: they are kept on disk), then gives
+    /// them to the engine.
+    fn build_tables_on_first_use(&mut self, game: &Game, out: &mut dyn Write) {
+        let dir = (!self.options.egdb_path.is_empty())
+            .then(|| std::path::PathBuf::from(&self.options.egdb_path));
+        let built = crate::tablebase::build_on_first_use(
+            dir.as_deref(),
+            game.rules(),
+            game.position(),
+            &mut |note| {
+                let _ = say(out, &format!("info string {note}"));
+            },
+        );
+        match built {
+            Ok(true) => self.apply_options(),
+            Ok(false) => {}
+            Err(e) => {
+                let _ = say(
+                    out,
+                    &format!(
+                        "info string going on without endgame tables: {}",
+                        clean(&e.to_string())
+                    ),
+                );
+            }
+        }
+    }
+
     fn go(&mut self, go: &Go, out: &mut dyn Write) -> io::Result<()> {
         if self.search.is_some() {
             return say(
@@ -294,6 +321,7 @@ impl Session {
             )?;
             return say(out, report::NULL_MOVE);
         }
+        self.build_tables_on_first_use(&game, out);
         let limits = limits(go, game.position().turn());
         let engine = self.engine();
         let control = Arc::new(Control::new());

@@ -1,0 +1,124 @@
+//! The engine with the tables as its oracle: every move it plays is legal
+//! and every game ends by the rules (the cycle rule judged by `Game`
+//! from the whole game), and the tables make it stronger, under the own
+//! row cycle rule (where they are estimates) as under Kalah (where they
+//! are exact).
+
+use std::sync::Arc;
+
+use wari_egdb::{Quiet, Tables, build};
+use wari_engine::{Engine, Known, Limits, Oracle};
+use wari_rules::{Game, Position, Rules, Side};
+
+/// The tables as the engine sees them (as `wari`'s own adapter does).
+struct Tablebase {
+    tables: Tables,
+    exact: bool,
+}
+
+impl Oracle for Tablebase {
+    fn probe(&self, position: &Position) -> Option<Known> {
+        let rest = i32::from(self.tables.score(position)?);
+        Some(if self.exact {
+            Known::Exact(rest)
+        } else {
+            Known::Estimate(rest)
+        })
+    }
+}
+
+/// Positions with at most `seeds` seeds on the board, reached from the
+/// start by random moves (a fixed sequence).
+fn endgames(rules: Rules, seeds: u8, count: usize) -> Vec<Position> {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut p = Position::new(rules);
+        while !p.is_over() && p.seeds_on_board() > seeds {
+            let moves = p.legal_moves();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            p = p.play(m).unwrap();
+        }
+        if !p.is_over() && p.legal_moves().len() > 1 {
+            found.push(p);
+        }
+    }
+    found
+}
+
+/// Plays `start` to its end, `south` and `north` choosing every move; the
+/// final count (South's, North's) in half seeds.
+fn play(start: Position, south: &mut Engine, north: &mut Engine, depth: u32) -> [u16; 2] {
+    let mut game = Game::from_position(start);
+    for _ in 0..1000 {
+        if let Some(outcome) = game.outcome() {
+            return [outcome.halves(Side::South), outcome.halves(Side::North)];
+        }
+        let engine = match game.position().turn() {
+            Side::South => &mut *south,
+            Side::North => &mut *north,
+        };
+        let best = engine.think(&game, &Limits::depth(depth)).best.unwrap();
+        game.play(best).expect("the engine plays legal moves");
+    }
+    panic!("no end after 1000 plies from {start}");
+}
+
+/// Points (1 a win, ½ a draw) of the engine with the tables against the
+/// same engine without, both colours from every start, and the seeds it
+/// took more than the other over all those games.
+fn match_points(rules: &str, max_seeds: usize, starts: usize, depth: u32) -> (f64, f64, i32) {
+    let rules: Rules = rules.parse().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), &rules, max_seeds, &Quiet).unwrap();
+    let tables = Tables::open(dir.path(), &rules).unwrap();
+    let exact = rules.is_kalah();
+    let mut with = Engine::new();
+    with.set_oracle(Some(Arc::new(Tablebase { tables, exact })));
+    let mut without = Engine::new();
+    let (mut ours, mut theirs, mut halves_ahead) = (0.0, 0.0, 0);
+    for start in endgames(rules, max_seeds as u8, starts) {
+        for tables_south in [true, false] {
+            with.new_game();
+            without.new_game();
+            let halves = if tables_south {
+                play(start, &mut with, &mut without, depth)
+            } else {
+                play(start, &mut without, &mut with, depth)
+            };
+            let (mine, other) = if tables_south {
+                (halves[0], halves[1])
+            } else {
+                (halves[1], halves[0])
+            };
+            let points = match mine.cmp(&other) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+            halves_ahead += i32::from(mine) - i32::from(other);
+            ours += points;
+            theirs += 1.0 - points;
+        }
+    }
+    (ours, theirs, halves_ahead / 2)
+}
+
+#[test]
+fn under_abapa_the_tables_estimates_make_the_engine_stronger() {
+    let (ours, theirs, ahead) = match_points("abapa,playout", 10, 30, 3);
+    eprintln!("abapa: with the tables {ours} points, without {theirs}; {ahead} seeds ahead");
+    assert!(ours > theirs, "with the tables {ours}, without {theirs}");
+    assert!(ahead > 0, "with the tables {ahead} seeds ahead");
+}
+
+#[test]
+fn under_kalah_the_exact_tables_make_the_engine_stronger() {
+    let (ours, theirs, ahead) = match_points("kalah,pits=6,seeds=4", 10, 30, 3);
+    eprintln!("kalah: with the tables {ours} points, without {theirs}; {ahead} seeds ahead");
+    assert!(ours >= theirs, "with the tables {ours}, without {theirs}");
+    assert!(ahead > 0, "with the tables {ahead} seeds ahead");
+}
