@@ -122,3 +122,40 @@ fn under_kalah_the_exact_tables_make_the_engine_stronger() {
     assert!(ours >= theirs, "with the tables {ours}, without {theirs}");
     assert!(ahead > 0, "with the tables {ahead} seeds ahead");
 }
+
+/// The move the engine with the tables chooses, in positions inside them,
+/// is worth as much as the best by the tables: inside exact tables its
+/// play is perfect.
+fn moves_are_optimal(rules: &str, max_seeds: usize, positions: usize) {
+    let rules: Rules = rules.parse().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), &rules, max_seeds, &Quiet).unwrap();
+    let probe = Tables::open(dir.path(), &rules).unwrap();
+    let mut engine = Engine::new();
+    engine.set_oracle(Some(Arc::new(Tablebase {
+        tables: Tables::open(dir.path(), &rules).unwrap(),
+        exact: true,
+    })));
+    for start in endgames(rules, max_seeds as u8, positions) {
+        engine.new_game();
+        let game = Game::from_position(start);
+        let best = engine.think(&game, &Limits::depth(2)).best.unwrap();
+        let moves = probe.probe_moves(&start).unwrap().unwrap();
+        let top = moves.iter().map(|(_, v)| v.score()).max().unwrap();
+        let chosen = moves.iter().find(|(m, _)| *m == best).unwrap().1.score();
+        assert_eq!(
+            chosen, top,
+            "{start}: {best} is worth {chosen}, the best {top}: {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn under_kalah_the_engine_with_the_tables_plays_the_best_move() {
+    moves_are_optimal("kalah,pits=6,seeds=4", 10, 200);
+}
+
+#[test]
+fn under_cycle_even_the_engine_with_the_tables_plays_the_best_move() {
+    moves_are_optimal("wari,cycle=even,playout", 10, 200);
+}
