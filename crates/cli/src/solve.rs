@@ -3,21 +3,24 @@
 use std::io::Write;
 
 use serde_json::{Map, json};
-use wari_egdb::{DEFAULT_MEMORY_LIMIT, solve};
+use wari_egdb::{DEFAULT_MEMORY_LIMIT, Method, solve_with};
 
 use crate::args::RulesArg;
 use crate::error::Error;
 use crate::progress::Reporter;
 
-/// Solve a small game from its start by retrograde analysis.
+/// Solve a game from its start: small games by retrograde analysis,
+/// larger Kalah games by search.
 ///
-/// Builds, in memory, the tables of every seed count up to all the seeds
-/// of the game, then prints the value of the start under perfect play
-/// (South's final margin: South's seeds minus North's when the game has
-/// been played to its natural end; RULES.md's majority end does not
-/// change the winner), every first move's value and a principal
-/// variation. Refuses a game too large for memory, with the size it would
-/// need.
+/// Retrograde: builds, in memory, the tables of every seed count up to
+/// all the seeds of the game. Search (Kalah, e.g. the standard Kalah(6,4)):
+/// builds the tables of few seeds, then proves the start's value by
+/// MTD(f) search to the end of the game. Prints the value of the start
+/// under perfect play (South's final margin: South's seeds minus North's
+/// when the game has been played to its natural end; RULES.md's majority
+/// end does not change the winner), the first moves' values (`≤ v`: an
+/// upper bound, after a long search) and a principal variation. Refuses
+/// an Oware game too large for memory, with the size it would need.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -27,6 +30,11 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
+    /// How to solve: auto (retrograde for small games, search for larger
+    /// Kalah games), retrograde or search (Kalah only)
+    #[arg(long, value_name = "METHOD", default_value_t = Method::Auto)]
+    method: Method,
+
     /// The most memory to use, in MiB
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_LIMIT >> 20)]
     memory: u64,
@@ -34,7 +42,13 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.rules.rules_or_default()?;
-    let solution = solve(&rules, args.memory << 20, &Reporter::new(false)).map_err(Error::input)?;
+    let solution = solve_with(
+        &rules,
+        args.method,
+        args.memory << 20,
+        &Reporter::new(false),
+    )
+    .map_err(Error::input)?;
     let pv: Vec<String> = solution.pv.iter().map(ToString::to_string).collect();
     let pv = pv.join(" ");
     let value = solution.south_margin();
@@ -43,6 +57,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         for (mv, v) in &solution.moves {
             moves.insert(mv.to_string(), json!(v.score()));
         }
+        let mut at_most = Map::new();
+        for (mv, v) in &solution.moves_at_most {
+            at_most.insert(mv.to_string(), json!(v.score()));
+        }
         let object = json!({
             "rules": rules.to_string(),
             "value": value,
@@ -50,6 +68,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             "pv": pv,
             "pv_ends_in_cycle": solution.pv_cycles,
             "moves": moves,
+            "moves_at_most": at_most,
+            "method": solution.method.name(),
+            "nodes": solution.nodes,
+            "table_seeds": solution.table_seeds,
             "positions": solution.positions,
             "seconds": solution.seconds,
         });
@@ -70,9 +92,20 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             ""
         }
     )?;
-    let moves: Vec<String> = solution
+    let mut moves: Vec<(String, String)> = solution
         .moves
         .iter()
+        .map(|(mv, v)| (mv.to_string(), v.to_string()))
+        .chain(
+            solution
+                .moves_at_most
+                .iter()
+                .map(|(mv, v)| (mv.to_string(), format!("≤ {v}"))),
+        )
+        .collect();
+    moves.sort();
+    let moves: Vec<String> = moves
+        .into_iter()
         .map(|(mv, v)| format!("{mv} {v}"))
         .collect();
     writeln!(out, "moves: {}", moves.join(", "))?;
@@ -85,10 +118,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             ""
         }
     )?;
-    writeln!(
-        out,
-        "{} positions in {:.2} s",
-        solution.positions, solution.seconds
-    )?;
+    match solution.method {
+        Method::Search => writeln!(
+            out,
+            "search: {} nodes over tables of 0 to {} seeds ({} positions) in {:.2} s",
+            solution.nodes, solution.table_seeds, solution.positions, solution.seconds
+        )?,
+        _ => writeln!(
+            out,
+            "{} positions in {:.2} s",
+            solution.positions, solution.seconds
+        )?,
+    }
     Ok(())
 }

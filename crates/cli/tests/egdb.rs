@@ -282,8 +282,46 @@ mod solve {
     }
 
     #[test]
+    fn solves_kalah_by_search() {
+        let json = wari(&[
+            "solve",
+            "--rules",
+            "kalah,pits=4,seeds=3",
+            "--method",
+            "search",
+            "--json",
+        ])
+        .json();
+        assert_eq!(json["method"], "search", "{json}");
+        assert_eq!(json["value"], 8, "{json}");
+        assert!(json["nodes"].as_u64().unwrap() > 0, "{json}");
+        // The variation is a whole game worth the value.
+        let pv = json["pv"].as_str().unwrap();
+        let replay = wari(&["replay", "--rules", "kalah,pits=4,seeds=3", pv]);
+        let game: serde_json::Value = serde_json::from_str(replay.ok()).unwrap();
+        assert_eq!(game["over"], true, "{game}");
+        let captured = game["captured"].as_array().unwrap();
+        let margin = captured[0].as_i64().unwrap() - captured[1].as_i64().unwrap();
+        assert_eq!(Some(margin), json["value"].as_i64(), "{game}");
+        let text = wari(&[
+            "solve",
+            "--rules",
+            "kalah,pits=4,seeds=3",
+            "--method",
+            "search",
+        ]);
+        assert!(text.ok().contains("South wins by 8"), "{text:?}");
+        let message = wari(&["solve", "--rules", "abapa,pits=2", "--method", "search"])
+            .error(2)
+            .to_owned();
+        assert!(message.contains("only Kalah"), "{message}");
+    }
+
+    #[test]
     fn refuses_a_game_too_large() {
-        let message = wari(&["solve", "--rules", "kalah"]).error(2).to_owned();
+        let message = wari(&["solve", "--rules", "kalah", "--method", "retrograde"])
+            .error(2)
+            .to_owned();
         assert!(message.contains("too large"), "{message}");
         let message = wari(&[
             "solve",

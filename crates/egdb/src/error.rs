@@ -70,6 +70,13 @@ pub enum Error {
         /// Bytes allowed.
         limit: u64,
     },
+    /// A search-based solve asked of rules it does not solve: Oware
+    /// (positions repeat: the cycle rule needs more than a search to the
+    /// end) or a Kalah game of more than 127 seeds.
+    SearchNotSupported {
+        /// The rules.
+        rules: String,
+    },
     /// A table of more boards than a build can index (`u32`).
     TooManyBoards {
         /// The table rules.
@@ -152,6 +159,10 @@ impl fmt::Display for Error {
                 "{rules} is too large to solve in memory: {positions} positions need about {} MiB, the limit is {} MiB",
                 bytes >> 20,
                 limit >> 20
+            ),
+            Error::SearchNotSupported { rules } => write!(
+                f,
+                "{rules}: only Kalah games of at most 127 seeds are solved by search (Oware positions repeat)"
             ),
             Error::TooManyBoards {
                 rules,

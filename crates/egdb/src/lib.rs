@@ -1,5 +1,6 @@
 //! Endgame databases for Oware and Kalah by retrograde analysis, and a
-//! solver for small variants.
+//! solver for small variants (by the tables) and for Kalah (by search
+//! over the tables of few seeds).
 //!
 //! A table holds, for one rule set and one number `k` of seeds on the
 //! board, the value of every position: the seeds the player to move will
@@ -30,11 +31,14 @@ mod builder;
 mod error;
 mod file;
 mod index;
+mod prove;
 mod retrograde;
+mod search_solve;
 mod solve;
 mod stats;
 mod table_rules;
 mod tables;
+mod transposition;
 mod value;
 mod verify;
 
@@ -45,7 +49,10 @@ pub use file::{
 };
 pub use index::{MAX_LAYER, next_board, positions, rank, unrank};
 pub use retrograde::{Progress, Quiet};
-pub use solve::{DEFAULT_MEMORY_LIMIT, Solution, solve, solve_size};
+pub use search_solve::solve_by_search;
+pub use solve::{
+    AUTO_SEARCH_POSITIONS, DEFAULT_MEMORY_LIMIT, Method, Solution, solve, solve_size, solve_with,
+};
 pub use stats::Stats;
 pub use table_rules::TableRules;
 pub use tables::Tables;
