@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use serde_json::{Map, json};
-use wari_egdb::{DEFAULT_MEMORY_LIMIT, Method, solve_with};
+use wari_egdb::{DEFAULT_MEMORY_LIMIT, Method, Tables, solve_by_search_over, solve_with};
 
 use crate::args::RulesArg;
 use crate::error::Error;
@@ -38,16 +38,32 @@ pub struct Args {
     /// The most memory to use, in MiB
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_LIMIT >> 20)]
     memory: u64,
+
+    /// Search over the tables in DIR (`wari egdb build`) rather than
+    /// building small ones in memory first (Kalah by search only)
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.rules.rules_or_default()?;
-    let solution = solve_with(
-        &rules,
-        args.method,
-        args.memory << 20,
-        &Reporter::new(false),
-    )
+    if args.egdb.is_some() && args.method == Method::Retrograde {
+        return Err(Error::input(
+            "--egdb searches over tables already built; --method retrograde builds them all",
+        ));
+    }
+    let solution = match &args.egdb {
+        Some(dir) => {
+            let tables = Tables::open(dir, &rules).map_err(Error::input)?;
+            solve_by_search_over(&rules, tables, args.memory << 20)
+        }
+        None => solve_with(
+            &rules,
+            args.method,
+            args.memory << 20,
+            &Reporter::new(false),
+        ),
+    }
     .map_err(Error::input)?;
     let pv: Vec<String> = solution.pv.iter().map(ToString::to_string).collect();
     let pv = pv.join(" ");

@@ -281,6 +281,54 @@ mod solve {
         assert!(out.contains("pv: "), "{out}");
     }
 
+    /// `--egdb`: the search reads tables already built, and builds none.
+    #[test]
+    fn solves_kalah_by_search_over_built_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let rules = "kalah,pits=4,seeds=3";
+        wari(&[
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "10",
+            "--dir",
+            d,
+        ])
+        .ok();
+        let over = wari(&["solve", "--rules", rules, "--egdb", d, "--json"]).json();
+        let retrograde = wari(&[
+            "solve",
+            "--rules",
+            rules,
+            "--method",
+            "retrograde",
+            "--json",
+        ])
+        .json();
+        assert_eq!(over["value"], retrograde["value"], "{over}");
+        assert_eq!(over["method"], "search", "{over}");
+        assert_eq!(over["table_seeds"], 10, "{over}");
+        let refused = wari(&[
+            "solve",
+            "--rules",
+            rules,
+            "--egdb",
+            d,
+            "--method",
+            "retrograde",
+        ]);
+        assert!(refused.error(2).contains("--egdb"), "{}", refused.error(2));
+        let other = wari(&["solve", "--rules", "kalah,pits=3,seeds=3", "--egdb", d]);
+        assert!(
+            other.error(2).contains("kalah,pits=3"),
+            "{}",
+            other.error(2)
+        );
+    }
+
     #[test]
     fn solves_kalah_by_search() {
         let json = wari(&[

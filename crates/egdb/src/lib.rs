@@ -30,6 +30,7 @@
 mod builder;
 mod error;
 mod file;
+mod huge_pages;
 mod index;
 mod prove;
 mod retrograde;
@@ -49,7 +50,7 @@ pub use file::{
 };
 pub use index::{MAX_LAYER, next_board, positions, rank, unrank};
 pub use retrograde::{Progress, Quiet};
-pub use search_solve::solve_by_search;
+pub use search_solve::{solve_by_search, solve_by_search_over};
 pub use solve::{
     AUTO_SEARCH_POSITIONS, DEFAULT_MEMORY_LIMIT, Method, Solution, solve, solve_size, solve_with,
 };

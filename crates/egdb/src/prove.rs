@@ -11,6 +11,9 @@
 //! `k`. Kalah has no cycles (a move either feeds a store or carries the
 //! mover's seeds on towards it), so the search always ends.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
+
 use wari_rules::{Move, Position, Side};
 
 use crate::index::rank;
@@ -29,7 +32,8 @@ const SHALLOW: i32 = 6;
 /// between calls.
 #[derive(Debug)]
 pub(crate) struct Prover<'t> {
-    transpositions: Transpositions,
+    /// Shared with the helper thread.
+    transpositions: &'t Transpositions,
     /// Tables read at the leaves: `layers[k]` holds the value of every
     /// board of `k` seeds, for `k` up to `table_seeds` (-1: none).
     layers: Vec<&'t [u8]>,
@@ -38,7 +42,27 @@ pub(crate) struct Prover<'t> {
     /// table.
     remember_above: i32,
     nodes: u64,
+    /// Threads that may work at once.
+    threads: usize,
+    /// Positions with at least this many seeds on the board share their
+    /// moves out with another thread once their first move has not cut
+    /// the search off (young brothers wait): near the start, where
+    /// subtrees are large enough to pay for a thread.
+    split_seeds: i32,
+    /// Threads at work now (a thread waiting for its helper to finish is
+    /// not): a position's moves are shared with a new thread only while
+    /// fewer than `threads` are.
+    busy: Arc<AtomicUsize>,
+    /// Set when another thread has settled the split this prover works
+    /// for.
+    stop: Arc<AtomicBool>,
+    /// This thread saw `stop`: what it was searching is dropped, and
+    /// nothing of it is stored.
+    aborted: bool,
 }
+
+/// Nodes between two looks at the stop flag.
+const STOP_EVERY: u64 = 1 << 10;
 
 /// A move and what it leads to, from the mover's view.
 #[derive(Clone, Copy)]
@@ -53,9 +77,16 @@ struct Child {
 }
 
 impl<'t> Prover<'t> {
-    /// A prover with a transposition table of `bytes`, reading every
-    /// position of at most `table_seeds` seeds from `tables`.
-    pub(crate) fn new(bytes: usize, tables: Option<&'t Tables>, table_seeds: usize) -> Self {
+    /// A prover sharing `transpositions`, reading every position of at
+    /// most `table_seeds` seeds from `tables`, on up to `threads` threads:
+    /// positions of at least `split_seeds` seeds share their moves out.
+    pub(crate) fn new(
+        transpositions: &'t Transpositions,
+        tables: Option<&'t Tables>,
+        table_seeds: usize,
+        threads: usize,
+        split_seeds: i32,
+    ) -> Self {
         // Read straight from the tables' bytes: `Tables::score` would
         // check the rules again at every probe.
         let layers: Vec<&[u8]> = tables.map_or_else(Vec::new, |t| {
@@ -64,11 +95,32 @@ impl<'t> Prover<'t> {
                 .collect()
         });
         Prover {
-            transpositions: Transpositions::new(bytes),
+            transpositions,
             table_seeds: layers.len() as i32 - 1,
             remember_above: layers.len() as i32 - 1 + SHALLOW,
             layers,
             nodes: 0,
+            threads: threads.max(1),
+            split_seeds,
+            busy: Arc::new(AtomicUsize::new(1)),
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+        }
+    }
+
+    /// A new thread's prover for a split, stopped by `stop`.
+    fn helper(&self, stop: &Arc<AtomicBool>) -> Prover<'t> {
+        Prover {
+            transpositions: self.transpositions,
+            layers: self.layers.clone(),
+            table_seeds: self.table_seeds,
+            remember_above: self.remember_above,
+            nodes: 0,
+            threads: self.threads,
+            split_seeds: self.split_seeds,
+            busy: Arc::clone(&self.busy),
+            stop: Arc::clone(stop),
+            aborted: false,
         }
     }
 
@@ -142,6 +194,13 @@ impl<'t> Prover<'t> {
     /// lower bound, the exact margin in between. `position` is not over.
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.aborted {
+            return 0;
+        }
+        if self.nodes.is_multiple_of(STOP_EVERY) && self.stop.load(Relaxed) {
+            self.aborted = true;
+            return 0;
+        }
         let k = i32::from(position.seeds_on_board());
         if let Some(score) = self.table_score(position, k) {
             return score;
@@ -214,23 +273,30 @@ impl<'t> Prover<'t> {
         }
         let mut floor = alpha.max(best);
         if best < beta {
-            for child in &children[..open] {
-                let v = if child.position.turn() == mover {
-                    child.gained
-                        + self.search(&child.position, floor - child.gained, beta - child.gained)
+            for (i, child) in children[..open].iter().enumerate() {
+                // Once the first move has not cut off, the others may be
+                // shared with the helper: all of them are searched then.
+                let split = i > 0 && self.may_split(k, floor, beta, open - i);
+                let (v, column) = if split {
+                    self.split(&children[i..open], mover, floor, beta)
                 } else {
-                    child.gained
-                        - self.search(&child.position, child.gained - beta, child.gained - floor)
+                    (self.child_value(child, mover, floor, beta), child.column)
                 };
+                if self.aborted {
+                    return 0;
+                }
                 if v > best {
                     best = v;
-                    best_column = child.column;
+                    best_column = column;
                     if v > floor {
                         floor = v;
                         if v >= beta {
                             break;
                         }
                     }
+                }
+                if split {
+                    break;
                 }
             }
         }
@@ -258,6 +324,79 @@ impl<'t> Prover<'t> {
                 .put(key, bounds, self.nodes - nodes_before);
         }
         best
+    }
+
+    /// The value of a move for the mover, searched within `floor..beta`.
+    #[inline]
+    fn child_value(&mut self, child: &Child, mover: Side, floor: i32, beta: i32) -> i32 {
+        if child.position.turn() == mover {
+            child.gained + self.search(&child.position, floor - child.gained, beta - child.gained)
+        } else {
+            child.gained - self.search(&child.position, child.gained - beta, child.gained - floor)
+        }
+    }
+
+    /// Whether the moves left of a position of `k` seeds are to be shared
+    /// with a new thread: near the start, a null window (so every move is
+    /// searched with the same one and they are independent), two moves
+    /// left at least, and a core free (then it is claimed).
+    fn may_split(&self, k: i32, floor: i32, beta: i32, left: usize) -> bool {
+        k >= self.split_seeds
+            && beta - floor == 1
+            && left >= 2
+            && self
+                .busy
+                .fetch_update(Relaxed, Relaxed, |b| (b < self.threads).then_some(b + 1))
+                .is_ok()
+    }
+
+    /// Searches `moves` (null window `floor..beta`) on this thread and a
+    /// helper thread, each taking the next move not yet searched, until
+    /// one reaches `beta` or all are done: the best value found (fail
+    /// soft: at least `beta`, or the best of them all) and its move. The
+    /// helper was claimed by [`Prover::may_split`].
+    fn split(&mut self, moves: &[Child], mover: Side, floor: i32, beta: i32) -> (i32, u8) {
+        // The value and the column in one word, for one atomic maximum.
+        let found = AtomicI32::new(i32::MIN);
+        let next = AtomicUsize::new(0);
+        let stop = Arc::new(AtomicBool::new(false));
+        let work = |prover: &mut Prover<'_>| {
+            while !stop.load(Relaxed) {
+                let i = next.fetch_add(1, Relaxed);
+                let Some(child) = moves.get(i) else { break };
+                let v = prover.child_value(child, mover, floor, beta);
+                if prover.aborted {
+                    break;
+                }
+                found.fetch_max(v * 8 + i32::from(child.column), Relaxed);
+                if v >= beta {
+                    stop.store(true, Relaxed);
+                }
+            }
+        };
+        let mut helper = self.helper(&stop);
+        let outer = std::mem::replace(&mut self.stop, Arc::clone(&stop));
+        let busy = Arc::clone(&self.busy);
+        std::thread::scope(|scope| {
+            let work = &work;
+            let helper = &mut helper;
+            let busy = &busy;
+            scope.spawn(move || {
+                work(helper);
+                busy.fetch_sub(1, Relaxed);
+            });
+            work(self);
+            // While this thread waits for the other, that one may share
+            // out the moves of what it is searching in turn.
+            busy.fetch_sub(1, Relaxed);
+        });
+        busy.fetch_add(1, Relaxed);
+        self.stop = outer;
+        self.nodes += helper.nodes;
+        // This thread stopped only because the helper reached `beta`.
+        self.aborted = false;
+        let found = found.load(Relaxed);
+        (found.div_euclid(8), found.rem_euclid(8) as u8)
     }
 
     /// Bounds of a move's value for the mover, from what is known without

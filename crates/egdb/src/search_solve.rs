@@ -13,16 +13,28 @@ use crate::retrograde::Progress;
 use crate::solve::{Method, Solution};
 use crate::table_rules::TableRules;
 use crate::tables::Tables;
+use crate::transposition::Transpositions;
 use crate::value::Value;
 
 /// Boards, over all seed counts, of the endgame tables a search builds
-/// first: about a second and a half on the standard board (0 to 14
-/// seeds, 9.7 million boards, measured with two shared cores).
-const TABLE_BOARDS: u64 = 10_000_000;
+/// first: about 2.5 s on the standard board (0 to 16 seeds, 30.4 million
+/// boards, two cores). Kalah(6,4), in all: 10.8 s with 15 seeds, 9.5 s
+/// with 16, 9.8 s with 17 (14 seeds and one thread: 22.8 s).
+const TABLE_BOARDS: u64 = 31_000_000;
+
+/// Positions with at least this share (5/8) of the game's seeds on the
+/// board share their moves out between the threads: 30 of Kalah(6,4)'s
+/// 48 (20 was slower).
+fn split_seeds(total: usize) -> i32 {
+    (total * 5 / 8) as i32
+}
 
 /// The transposition table's size at most (and at most half the memory
-/// allowed): 2^26 entries of 16 bytes.
-const TRANSPOSITION_BYTES: u64 = 1 << 30;
+/// allowed): 2^24 entries of 16 bytes. (Kalah(6,4), three runs each:
+/// 8.6 to 9.6 s with 256 MB, 9.1 to 10.0 s with 512 MB, 9.4 to 10.4 s
+/// with 1 GB: positions near the tables are not stored, so a larger
+/// table only costs its filling.)
+const TRANSPOSITION_BYTES: u64 = 1 << 28;
 
 /// Nodes the start may take for every first move to be solved exactly
 /// too (each costs about as much again).
@@ -88,11 +100,87 @@ pub fn solve_by_search(
     let total = rules.total_seeds() as usize;
     let seeds = table_seeds_for(pits, total).min(table_seeds.unwrap_or(usize::MAX));
     let layers = build_in_memory(&table_rules, seeds, progress);
-    let table_positions = (0..=seeds).map(|k| positions(pits, k)).sum();
     let tables = Tables::from_layers(table_rules, layers);
+    Ok(prove_start(rules, tables, seeds, memory_limit, started))
+}
 
-    let bytes = TRANSPOSITION_BYTES.min(memory_limit / 2) as usize;
-    let mut prover = Prover::new(bytes, Some(&tables), seeds);
+/// [`solve_by_search`] over tables already built (by `wari egdb build`):
+/// every seed count they hold, from 0 up, is read at the leaves, and
+/// nothing is built.
+///
+/// ```
+/// use wari_egdb::{Quiet, Tables, build, solve_by_search_over, DEFAULT_MEMORY_LIMIT};
+/// let dir = tempfile::tempdir()?;
+/// let rules = "kalah,pits=3,seeds=3".parse()?;
+/// build(dir.path(), &rules, 8, &Quiet)?;
+/// let tables = Tables::open(dir.path(), &rules)?;
+/// let solution = solve_by_search_over(&rules, tables, DEFAULT_MEMORY_LIMIT)?;
+/// assert_eq!((solution.south_margin(), solution.table_seeds), (2, 8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`solve_by_search`]; also when the tables are of other rules, or
+/// when there are none.
+pub fn solve_by_search_over(
+    rules: &Rules,
+    tables: Tables,
+    memory_limit: u64,
+) -> Result<Solution, Error> {
+    if !rules.is_kalah() || rules.total_seeds() > MAX_SEARCH_SEEDS {
+        return Err(Error::SearchNotSupported {
+            rules: rules.to_string(),
+        });
+    }
+    if *tables.rules() != TableRules::new(rules) {
+        return Err(Error::RulesMismatch {
+            tables: tables.rules().name(),
+            position: rules.to_string(),
+        });
+    }
+    let started = Instant::now();
+    let total = rules.total_seeds() as usize;
+    let Some(seeds) = tables.max_seeds() else {
+        return Err(Error::Io {
+            path: tables.path(0).unwrap_or_default(),
+            message: "no tables to search over".to_owned(),
+        });
+    };
+    Ok(prove_start(
+        rules,
+        tables,
+        seeds.min(total.saturating_sub(1)),
+        memory_limit,
+        started,
+    ))
+}
+
+/// Proves the start's value by search over `tables` (0 to `seeds` seeds),
+/// then its moves' values and a principal variation.
+fn prove_start(
+    rules: &Rules,
+    tables: Tables,
+    seeds: usize,
+    memory_limit: u64,
+    started: Instant,
+) -> Solution {
+    let table_positions = (0..=seeds)
+        .map(|k| positions(usize::from(rules.pits()), k))
+        .sum();
+    let total = rules.total_seeds() as usize;
+    // Small games need a small table (a large one takes time to fill).
+    let bytes = TRANSPOSITION_BYTES
+        .min(memory_limit / 2)
+        .min(1 << (total / 2 + 12).min(40)) as usize;
+    let transpositions = Transpositions::new(bytes);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut prover = Prover::new(
+        &transpositions,
+        Some(&tables),
+        seeds,
+        threads,
+        split_seeds(total),
+    );
     let start = Position::new(*rules);
     let debug = std::env::var_os("WARI_EGDB_DEBUG").is_some();
     let value = prover.value(&start, 0, &mut |lo, hi, nodes| {
@@ -126,7 +214,7 @@ pub fn solve_by_search(
     };
     let nodes = prover.nodes();
     drop(prover);
-    Ok(Solution {
+    Solution {
         rules: *rules,
         value: exact(value),
         moves,
@@ -139,5 +227,5 @@ pub fn solve_by_search(
         table_seeds: seeds,
         seconds: started.elapsed().as_secs_f64(),
         tables,
-    })
+    }
 }
