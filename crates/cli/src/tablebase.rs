@@ -119,7 +119,16 @@ pub fn build_on_first_use(
     }
     let dir = directory(dir);
     let tables = Tables::open(&dir, rules).map_err(Error::input)?;
-    if tables.max_seeds().is_some_and(|n| n >= FIRST_USE_SEEDS) {
+    // Once seen there, the small tables are not checked again in this
+    // process (each check reads them whole).
+    static THERE: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+    let place = (dir.clone(), tables.rules().name());
+    let mut there = THERE.lock().unwrap_or_else(PoisonError::into_inner);
+    if there.contains(&place) {
+        return Ok(false);
+    }
+    if (0..=FIRST_USE_SEEDS).all(|k| matches!(tables.layer(k), Ok(Some(_)))) {
+        there.push(place);
         return Ok(false);
     }
     note(&format!(
@@ -128,6 +137,7 @@ pub fn build_on_first_use(
         dir.display()
     ));
     build(&dir, rules, FIRST_USE_SEEDS, &Quiet).map_err(Error::input)?;
+    there.push(place);
     Ok(true)
 }
 

@@ -615,24 +615,29 @@ fn own_book_answers_the_start_from_the_book_and_says_when_there_is_none() {
     );
 }
 
-#[test]
-fn egdb_path_gives_proven_scores_inside_the_tables() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
+/// `wari egdb build` of the tables of `rules` up to 6 seeds in `dir`.
+fn build_tables(dir: &str, rules: &str) {
     let built = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args([
             "egdb",
             "build",
             "--rules",
-            "abapa,pits=3,cycle=even",
+            rules,
             "--max-seeds",
             "6",
             "--dir",
-            d,
+            dir,
         ])
         .output()
         .unwrap();
     assert!(built.status.success(), "{built:?}");
+}
+
+#[test]
+fn egdb_path_gives_proven_scores_inside_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    build_tables(d, "abapa,pits=3,cycle=even");
     let mut engine = ready();
     engine.send("setoption name Rules value abapa,pits=3,cycle=even");
     engine.send(&format!("setoption name EgdbPath value {d}"));
@@ -654,20 +659,7 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
     );
     // Under cycle=2 the tables are the convention's estimates
     // (docs/ENDGAME.md): used at the horizon, never proven.
-    let built = Command::new(env!("CARGO_BIN_EXE_wari"))
-        .args([
-            "egdb",
-            "build",
-            "--rules",
-            "abapa,pits=3",
-            "--max-seeds",
-            "6",
-            "--dir",
-            d,
-        ])
-        .output()
-        .unwrap();
-    assert!(built.status.success(), "{built:?}");
+    build_tables(d, "abapa,pits=3");
     engine.send("setoption name Rules value abapa,pits=3");
     engine.send(&format!("setoption name EgdbPath value {d}"));
     let reply = engine.line();
