@@ -90,11 +90,7 @@ pub fn solve_by_search(
     memory_limit: u64,
     progress: &dyn Progress,
 ) -> Result<Solution, Error> {
-    if !rules.is_kalah() || rules.total_seeds() > MAX_SEARCH_SEEDS {
-        return Err(Error::SearchNotSupported {
-            rules: rules.to_string(),
-        });
-    }
+    searchable(rules)?;
     let started = Instant::now();
     let table_rules = TableRules::new(rules);
     let pits = usize::from(rules.pits());
@@ -128,11 +124,7 @@ pub fn solve_by_search_over(
     tables: Tables,
     memory_limit: u64,
 ) -> Result<Solution, Error> {
-    if !rules.is_kalah() || rules.total_seeds() > MAX_SEARCH_SEEDS {
-        return Err(Error::SearchNotSupported {
-            rules: rules.to_string(),
-        });
-    }
+    searchable(rules)?;
     if *tables.rules() != TableRules::new(rules) {
         return Err(Error::RulesMismatch {
             tables: tables.rules().name(),
@@ -154,6 +146,17 @@ pub fn solve_by_search_over(
         memory_limit,
         started,
     ))
+}
+
+/// Refuses a game search cannot solve: Oware (its positions repeat) and
+/// games of more than 127 seeds (values are kept in an `i8`).
+fn searchable(rules: &Rules) -> Result<(), Error> {
+    if !rules.is_kalah() || rules.total_seeds() > MAX_SEARCH_SEEDS {
+        return Err(Error::SearchNotSupported {
+            rules: rules.to_string(),
+        });
+    }
+    Ok(())
 }
 
 /// Proves the start's value by search over `tables` (0 to `seeds` seeds),
