@@ -132,7 +132,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         // Every page read once: the table is warm.
         let touched: u64 = layer.iter().step_by(4096).map(|&b| u64::from(b)).sum();
         std::hint::black_box(touched);
-        let pits = 2 * usize::from(rules.pits());
+        let cells = 2 * usize::from(rules.pits());
         let mut board = [0u8; 12];
         let captured = total - seeds as u8;
         let split = [captured / 2, captured - captured / 2];
@@ -141,10 +141,10 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                wari_egdb::unrank(state % layer.len() as u64, seeds, &mut board[..pits]);
+                wari_egdb::unrank(state % layer.len() as u64, seeds, &mut board[..cells]);
                 wari_rules::Position::from_parts(
                     rules,
-                    &board[..pits],
+                    &board[..cells],
                     split,
                     total,
                     wari_rules::Side::South,
