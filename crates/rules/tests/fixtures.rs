@@ -1,5 +1,6 @@
 //! Differential tests against OpenSpiel: every ply of the random games in
-//! `shared/fixtures/openspiel` is replayed and compared.
+//! `tests/fixtures/openspiel` (where they come from: its README) is replayed
+//! and compared.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -11,16 +12,14 @@ use wari_rules::{EndReason, Game, Move, Rules, Side};
 /// At most this many mismatches are printed in full; all are counted.
 const SHOWN: usize = 10;
 
-/// `shared/fixtures/openspiel`, beside the checkout (the repository is
-/// `main/`, the shared folder `shared/`, in CI as here). A missing folder
-/// fails the test: a differential test that cannot find its data must not
-/// pass.
+/// `crates/rules/tests/fixtures/openspiel`, part of the repository. A
+/// missing folder fails the test: a differential test that cannot find its
+/// data must not pass.
 fn fixtures_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/openspiel");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/openspiel");
     assert!(
         dir.is_dir(),
-        "the OpenSpiel fixtures are missing: expected the folder {} \
-         (shared/fixtures/openspiel beside the checkout)",
+        "the OpenSpiel fixtures are missing: expected the folder {}",
         dir.display()
     );
     dir
