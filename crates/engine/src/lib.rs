@@ -30,6 +30,7 @@ pub mod eval;
 mod iterate;
 mod level;
 mod limits;
+pub mod random;
 mod score;
 mod search;
 mod table;

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use wari_engine::{Clock, Level, Limits};
 use wari_rules::ogn::Record;
-use wari_rules::{EndReason, Game, Move, PlayError, Position, Side};
+use wari_rules::{EndReason, Game, Move, PlayError, Position, Side, TimeControl};
 
-use super::clock::{Clocks, TimeControl};
+use super::clock::Clocks;
 use super::sowing::{self, Sowing};
 
 /// Who plays a side.
@@ -33,6 +33,9 @@ pub struct Settings {
     pub tc: Option<TimeControl>,
     /// The computer's time per move without a clock.
     pub movetime: Duration,
+    /// The seed of the computer's random choices in every game; `None`:
+    /// a fresh one each game.
+    pub seed: Option<u64>,
 }
 
 impl Settings {
@@ -359,6 +362,7 @@ mod tests {
             level: Level::new(3).unwrap(),
             tc: None,
             movetime: Duration::from_millis(100),
+            seed: None,
         }
     }
 

@@ -37,6 +37,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             "running": c.running.map(|s| s.letter().to_string()),
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
+            "time_control": time_control(c.initial_ms, c.increment_ms),
         })
     });
     let outcome = state.game.outcome();
@@ -91,7 +92,11 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
         "rules": t.rules,
         "creator": { "name": t.creator_name, "side": t.creator_side.letter().to_string() },
         "opponent": opponent,
-        "clock": t.clock.map(|(initial, increment)| json!({ "initial_s": initial / 1000, "increment_s": increment / 1000 })),
+        "clock": t.clock.map(|(initial, increment)| json!({
+            "initial_s": initial / 1000,
+            "increment_s": increment / 1000,
+            "time_control": time_control(initial, increment),
+        })),
         "status": t.status,
         "created_at": t.created_at,
     });
@@ -107,4 +112,13 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
 #[must_use]
 pub fn invite_path(token: &str) -> String {
     format!("/invite/{token}")
+}
+
+/// A clock's time control as players write it (`5+3`), for the web to
+/// show.
+fn time_control(initial_ms: i64, increment_ms: i64) -> Option<String> {
+    let ms = |n: i64| std::time::Duration::from_millis(u64::try_from(n).unwrap_or(0));
+    wari_rules::TimeControl::new(ms(initial_ms), ms(increment_ms))
+        .ok()
+        .map(|tc| tc.to_string())
 }
