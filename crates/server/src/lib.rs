@@ -20,7 +20,6 @@ mod computer;
 mod config;
 mod game_room;
 mod ids;
-mod last_move;
 mod limits;
 mod notify;
 mod offer;
