@@ -22,6 +22,7 @@ mod game_room;
 mod ids;
 mod last_move;
 mod limits;
+mod lock;
 mod notify;
 mod offer;
 mod referee;

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::api::error::Error;
+use crate::lock::lock;
 
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
@@ -33,9 +34,8 @@ pub struct ConnectionGuard {
 
 impl Drop for ConnectionGuard {
     fn drop(&mut self) {
-        if let Ok(mut c) = self.connections.lock()
-            && let Some(n) = c.get_mut(&self.key)
-        {
+        let mut c = lock(&self.connections);
+        if let Some(n) = c.get_mut(&self.key) {
             *n = n.saturating_sub(1);
             if *n == 0 {
                 c.remove(&self.key);
@@ -65,9 +65,7 @@ impl Limiter {
     /// A 429 when the client is over its rate.
     pub fn check(&self, client: &str) -> Result<(), Error> {
         let now = Instant::now();
-        let Ok(mut buckets) = self.buckets.lock() else {
-            return Ok(());
-        };
+        let mut buckets = lock(&self.buckets);
         let bucket = buckets.entry(client.to_owned()).or_insert(Bucket {
             tokens: self.burst,
             at: now,
@@ -88,10 +86,7 @@ impl Limiter {
     /// # Errors
     /// A 429 when the client has as many open as allowed.
     pub fn open(&self, client: &str) -> Result<ConnectionGuard, Error> {
-        let mut c = self
-            .connections
-            .lock()
-            .map_err(|_| Error::Internal("connection counts poisoned".to_owned()))?;
+        let mut c = lock(&self.connections);
         let n = c.entry(client.to_owned()).or_insert(0);
         if *n >= self.max_connections {
             return Err(Error::TooMany(format!(
@@ -109,10 +104,9 @@ impl Limiter {
     /// Forgets buckets that have refilled (idle clients).
     pub fn sweep(&self) {
         let now = Instant::now();
-        if let Ok(mut buckets) = self.buckets.lock() {
-            let (rate, burst) = (self.rate, self.burst);
-            buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < burst);
-        }
+        let (rate, burst) = (self.rate, self.burst);
+        lock(&self.buckets)
+            .retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < burst);
     }
 }
 

@@ -11,6 +11,7 @@ use axum::http::header::COOKIE;
 use crate::App;
 use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
+use crate::lock::lock;
 use crate::store::Session;
 
 /// The cookie's name.
@@ -34,7 +35,7 @@ impl Sessions {
         if token.is_empty() || token.len() > 64 {
             return Ok(None);
         }
-        if let Some(s) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
+        if let Some(s) = lock(&self.cache).get(token).cloned() {
             return Ok(Some(s));
         }
         let found = app.store.session_by_token(token).await?;
@@ -45,12 +46,11 @@ impl Sessions {
     }
 
     fn remember(&self, session: Session) {
-        if let Ok(mut c) = self.cache.lock() {
-            if c.len() >= CACHE_LIMIT {
-                c.clear();
-            }
-            c.insert(session.token.clone(), session);
+        let mut c = lock(&self.cache);
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
         }
+        c.insert(session.token.clone(), session);
     }
 
     /// Creates a session named `name`, or renames `existing`.
