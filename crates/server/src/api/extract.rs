@@ -16,9 +16,24 @@ use crate::App;
 use crate::session::token_of;
 use crate::store::Session;
 
-/// A JSON body, whatever its Content-Type; an empty body reads as `{}`.
+/// A JSON body: `Content-Type: application/json` (415 otherwise; a page
+/// of another site cannot send it without a CORS preflight, which this
+/// server never grants) and a body (an empty one is a 400, never `{}`).
 #[derive(Debug)]
 pub struct Json<T>(pub T);
+
+/// The body of a call that takes no fields: `{}` (any JSON object).
+#[derive(Debug, serde::Deserialize)]
+pub struct NoFields {}
+
+/// Whether the request says its body is JSON.
+fn says_json(req: &Request) -> bool {
+    req.headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
 
 fn body_error(e: &BytesRejection) -> Error {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
@@ -32,15 +47,18 @@ impl<T: DeserializeOwned> FromRequest<Arc<App>> for Json<T> {
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &Arc<App>) -> Result<Json<T>, Error> {
+        if !says_json(&req) {
+            return Err(Error::Unsupported(
+                "the body must be JSON, sent with Content-Type: application/json".to_owned(),
+            ));
+        }
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|e| body_error(&e))?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        serde_json::from_slice(bytes)
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(Error::bad("a JSON body is required (`{}` for none)"));
+        }
+        serde_json::from_slice(&bytes)
             .map(Json)
             .map_err(|e| Error::bad(format!("malformed JSON body: {e}")))
     }
