@@ -12,13 +12,12 @@ use crate::App;
 use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
 use crate::lock::lock;
+use crate::name::check_name;
 use crate::store::Session;
 
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "wari_session";
 const CACHE_LIMIT: usize = 100_000;
-/// Longest name, in characters.
-pub const MAX_NAME: usize = 24;
 
 /// Sessions seen lately, by token.
 #[derive(Debug, Default)]
@@ -85,25 +84,6 @@ impl Sessions {
     }
 }
 
-/// A name trimmed and checked: 1 to 24 characters, no control characters.
-///
-/// # Errors
-/// A 400 saying what is wrong.
-pub fn check_name(name: &str) -> Result<String, Error> {
-    let name = name.trim();
-    let count = name.chars().count();
-    if count == 0 {
-        return Err(Error::bad("name: must not be empty"));
-    }
-    if count > MAX_NAME {
-        return Err(Error::bad(format!("name: at most {MAX_NAME} characters")));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Error::bad("name: no control characters"));
-    }
-    Ok(name.to_owned())
-}
-
 /// The session token in the request's cookies, if any.
 #[must_use]
 pub fn token_of(headers: &HeaderMap) -> Option<String> {
@@ -137,13 +117,5 @@ mod tests {
         );
         assert_eq!(token_of(&headers).as_deref(), Some("abc"));
         assert_eq!(token_of(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn names_are_checked() {
-        assert_eq!(check_name("  Ama ").unwrap(), "Ama");
-        assert!(check_name("").is_err());
-        assert!(check_name("a\u{7}").is_err());
-        assert!(check_name(&"x".repeat(25)).is_err());
     }
 }

@@ -7,6 +7,7 @@ mod common;
 mod cases {
     mod bad_input;
     mod clocks;
+    mod connections;
     mod cross_site;
     mod offers;
     mod play;
