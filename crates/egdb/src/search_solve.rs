@@ -192,7 +192,11 @@ fn prove_start(
         eprintln!(
             "transposition table: {} MB, on huge pages: {}",
             bytes >> 20,
-            if transpositions.on_huge_pages() { "yes" } else { "no" }
+            if transpositions.on_huge_pages() {
+                "yes"
+            } else {
+                "no"
+            }
         );
     }
     let value = prover.value(&start, 0, &mut |lo, hi, nodes| {

@@ -72,7 +72,11 @@ impl Transpositions {
         // A large allocation starts just past a page boundary (the
         // allocator's header), where the system will not put a huge page:
         // the table starts at the first huge-page boundary inside.
-        let slack = if n * 16 >= HUGE_PAGE { HUGE_PAGE / 16 } else { 0 };
+        let slack = if n * 16 >= HUGE_PAGE {
+            HUGE_PAGE / 16
+        } else {
+            0
+        };
         let mut entries: Vec<[AtomicU64; 2]> = Vec::with_capacity(n + slack);
         let address = entries.as_ptr() as usize;
         let start = if slack > 0 {
