@@ -33,6 +33,7 @@ mod position_string;
 mod rules;
 mod side;
 mod sow;
+mod sowing;
 mod time_control;
 
 pub mod auale;
@@ -47,4 +48,5 @@ pub use position::{PlayError, Position};
 pub use position_string::PositionError;
 pub use rules::{Cycle, Rules, RulesError, Variant};
 pub use side::Side;
+pub use sowing::{GrandSlam, Slot, Sowing};
 pub use time_control::{TimeControl, TimeControlError};
