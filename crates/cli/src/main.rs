@@ -1,5 +1,12 @@
-//! The `wari` command: perft, game replay and board display for Oware and
-//! Kalah, on top of the `wari-rules` library.
+//! The `wari` command: Oware and Kalah in the terminal and on a server,
+//! and the tools of the field, on top of the workspace's libraries
+//! (`wari-rules`, `wari-engine`, `wari-egdb`, `wari-server`). One module a
+//! subcommand: `serve`, `play`, `analyze`, `engine` (`uci/`, the engine
+//! protocol), `match` (`matches/`), `book`, `tune`, `egdb`, `solve`,
+//! `perft`, `replay`, `show`; `error.rs` turns every failure into one
+//! line and exit status 2.
+
+#![forbid(unsafe_code)]
 
 mod analyze;
 mod args;

@@ -24,6 +24,9 @@
 //! history the cycle rule needs, the result and undo; [`record`], [`ogn`]
 //! and [`auale`] read and write game records and other programs' notation.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod game;
 mod moves;
 mod outcome;

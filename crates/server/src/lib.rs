@@ -14,6 +14,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 mod clock;
 mod computer;

@@ -33,7 +33,7 @@ use session::{Player, Session, Settings};
 ///
 /// --plain (also used when stdin or stdout is not a terminal) reads one
 /// move (a pit's letter) or command a line: undo, redo, hint, cycle,
-/// resign, save [FILE], board, help, quit. It prints the board after every
+/// resign, save or save FILE, board, help, quit. It prints the board after every
 /// move, "legal: A B C" before each person's turn, "computer plays C" for
 /// the computer's moves, "error: ..." for input it cannot play (and asks
 /// again), and ends a finished game with the line "result S|N|draw REASON
