@@ -61,6 +61,29 @@ impl Settings {
     }
 }
 
+/// The start of the computer's name in records: `wari level 3`.
+const COMPUTER_NAME: &str = "wari level ";
+
+/// The tag that keeps a game's clock in its record: `5+3`.
+pub const TIME_CONTROL_TAG: &str = "TimeControl";
+
+/// The player a record names, and the computer's level: `wari level 3`
+/// as [`Session::record`] writes it, or `Computer (level 3)` as `wari
+/// serve` does, is the computer; anyone else is a person.
+pub fn player_named(name: &str) -> (Player, Option<Level>) {
+    let level = name
+        .strip_prefix(COMPUTER_NAME)
+        .or_else(|| {
+            name.strip_prefix("Computer (level ")
+                .and_then(|rest| rest.strip_suffix(')'))
+        })
+        .and_then(|n| n.parse::<Level>().ok());
+    match level {
+        Some(level) => (Player::Computer, Some(level)),
+        None => (Player::Human, None),
+    }
+}
+
 /// Why undo, redo or an offer could not be done. Displays as one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal(pub &'static str);
@@ -305,7 +328,8 @@ impl Session {
         Sowing::of(&positions[positions.len() - 2], m).ok()
     }
 
-    /// The game as an OGN record, with the players' names and the date.
+    /// The game as an OGN record, with the players' names (as
+    /// [`player_named`] reads them back), the date and the clock.
     pub fn record(&self, when: SystemTime) -> Record {
         let mut record = Record::new(self.game.clone());
         record.set_tag("Event", "wari play");
@@ -313,9 +337,12 @@ impl Session {
         for side in Side::ALL {
             let name = match self.settings.player(side) {
                 Player::Human => "Human".to_owned(),
-                Player::Computer => format!("wari level {}", self.settings.level),
+                Player::Computer => format!("{COMPUTER_NAME}{}", self.settings.level),
             };
             record.set_tag(&side.to_string(), &name);
+        }
+        if let Some(tc) = self.settings.tc {
+            record.set_tag(TIME_CONTROL_TAG, &tc.to_string());
         }
         record
     }
