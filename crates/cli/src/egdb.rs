@@ -60,12 +60,21 @@ struct Where {
 }
 
 impl Where {
-    fn dir(&self) -> PathBuf {
+    /// The directory to read tables from: one named must exist.
+    fn dir(&self) -> Result<PathBuf, Error> {
         crate::tablebase::directory(self.dir.as_deref())
     }
 
+    /// The directory to build tables in: made if it is not there.
+    fn build_dir(&self) -> Result<PathBuf, Error> {
+        match &self.dir {
+            Some(dir) => Ok(dir.clone()),
+            None => crate::tablebase::directory(None),
+        }
+    }
+
     fn tables(&self, rules: &Rules) -> Result<Tables, Error> {
-        Tables::open(self.dir(), rules).map_err(Error::input)
+        Tables::open(self.dir()?, rules).map_err(Error::input)
     }
 }
 
@@ -117,7 +126,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         return Err(Error::input(format!(
             "no tables for {} in {}",
             tables.rules().name(),
-            args.place.dir().display()
+            tables_dir(&tables)
         )));
     };
     let probes = args.probes.max(1);
@@ -171,7 +180,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
 
 fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.place.rules.rules_or_default()?;
-    let dir = args.place.dir();
+    let dir = args.place.build_dir()?;
     let started = Instant::now();
     build(&dir, &rules, args.max_seeds, &Reporter::new(true)).map_err(Error::input)?;
     writeln!(
@@ -194,7 +203,7 @@ fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {
             "no table covers {} on the board under {} in {} (build it with: wari egdb build --rules {} --max-seeds {seeds})",
             count(u64::from(seeds), "seed", "seeds"),
             tables.rules().name(),
-            args.place.dir().display(),
+            tables_dir(&tables),
             tables.rules().name(),
         ))
     };
@@ -273,7 +282,7 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
         return Err(Error::input(format!(
             "no tables for {} in {}",
             tables.rules().name(),
-            args.dir().display()
+            tables_dir(&tables)
         )));
     }
     Ok(())
@@ -282,24 +291,46 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
 fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.rules.rules_or_default()?;
     let tables = args.tables(&rules)?;
-    // Every table from 0 seeds up must be there: each is checked against
-    // those below it.
-    let mut checked = 0;
-    let mut bad = 0;
-    for seeds in 0..=wari_egdb::MAX_LAYER {
+    // Every table from 0 seeds to the largest there must be there and
+    // whole: each is checked against those below it.
+    let Some(largest) = (0..=wari_egdb::MAX_LAYER)
+        .rev()
+        .find(|&k| tables.path(k).is_some_and(|p| p.exists()))
+    else {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            tables.rules().name(),
+            tables_dir(&tables)
+        )));
+    };
+    let mut faults: Vec<String> = Vec::new();
+    for seeds in 0..=largest {
+        let path = tables.path(seeds).unwrap_or_default();
         match tables.layer(seeds) {
             Ok(Some(_)) => {}
-            Ok(None) => break,
+            Ok(None) => {
+                writeln!(out, "seeds {seeds:>2}: {} is missing", path.display())?;
+                faults.push(format!("{} is missing", path.display()));
+                continue;
+            }
             Err(e) => {
                 writeln!(out, "seeds {seeds:>2}: {e}")?;
-                bad += 1;
-                break;
+                faults.push(e.to_string());
+                continue;
             }
+        }
+        if !faults.is_empty() {
+            // Its values rest on the tables below, one of which is not
+            // there or not whole.
+            writeln!(
+                out,
+                "seeds {seeds:>2}: not checked: a table below it is missing or damaged"
+            )?;
+            continue;
         }
         let started = Instant::now();
         let verdict = verify(&tables, seeds).map_err(Error::input)?;
         let seconds = started.elapsed().as_secs_f64();
-        checked += 1;
         if verdict.mismatches == 0 {
             writeln!(
                 out,
@@ -308,7 +339,6 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
                 rate(verdict.boards, seconds, "boards")
             )?;
         } else {
-            bad += 1;
             writeln!(
                 out,
                 "seeds {seeds:>2}: {} of {} inconsistent",
@@ -318,20 +348,31 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
             for example in &verdict.examples {
                 writeln!(out, "  {example}")?;
             }
+            faults.push(format!(
+                "{}: {} inconsistent",
+                path.display(),
+                count(verdict.mismatches, "board", "boards")
+            ));
         }
     }
-    if checked == 0 && bad == 0 {
-        return Err(Error::input(format!(
-            "no tables for {} in {}",
-            tables.rules().name(),
-            args.dir().display()
-        )));
-    }
-    if bad > 0 {
-        return Err(Error::Check(format!(
-            "{bad} table(s) of {} failed verification",
+    match faults.as_slice() {
+        [] => Ok(()),
+        [one] => Err(Error::Check(format!(
+            "the tables of {} failed verification: {one}",
             tables.rules().name()
-        )));
+        ))),
+        [first, rest @ ..] => Err(Error::Check(format!(
+            "the tables of {} failed verification: {first}, and {} more",
+            tables.rules().name(),
+            count(rest.len() as u64, "fault", "faults")
+        ))),
     }
-    Ok(())
+}
+
+/// The directory tables were opened from, for messages.
+fn tables_dir(tables: &Tables) -> String {
+    tables
+        .dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_default()
 }

@@ -182,6 +182,7 @@ impl Session {
         value: Option<&str>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
+        let egdb_path = self.options.egdb_path.clone();
         match self.options.set(name, value) {
             Ok(Name::Rules) => self.game = Some(Game::new(self.options.rules)),
             Ok(Name::EgdbPath) if !self.options.egdb_path.is_empty() => {
@@ -203,13 +204,17 @@ impl Session {
                             clean(&self.options.egdb_path)
                         ),
                     )?,
-                    Err(e) => say(
-                        out,
-                        &format!(
-                            "info string error: option EgdbPath: {}",
-                            clean(&e.to_string())
-                        ),
-                    )?,
+                    Err(e) => {
+                        // Refused: the tables stay where they were.
+                        self.options.egdb_path = egdb_path;
+                        say(
+                            out,
+                            &format!(
+                                "info string error: option EgdbPath: {}; unchanged",
+                                clean(&e.to_string())
+                            ),
+                        )?;
+                    }
                 }
             }
             Ok(Name::OwnBook)
