@@ -562,6 +562,39 @@ mod tests {
     }
 
     #[test]
+    fn a_game_lost_on_time_is_saved_as_it_ended_and_reads_back() {
+        let t0 = Instant::now();
+        let mut settings = settings(Player::Human, Player::Computer);
+        settings.tc = Some("1+2".parse().unwrap());
+        let mut s = Session::new(Game::default(), settings);
+        s.start_clock(t0);
+        s.play(mv("C"), t0).unwrap();
+        s.start_clock(t0);
+        assert!(s.tick(t0 + Duration::from_secs(61)));
+        let text = s.record(UNIX_EPOCH).to_string();
+        assert!(text.contains("[Result \"*\"]"), "{text}");
+        assert!(text.contains("[TimeControl \"1+2\"]"), "{text}");
+        let back = Record::read(&text).unwrap();
+        assert_eq!(&back.game, s.game());
+        let outcome = back.game.outcome().unwrap();
+        assert_eq!(outcome.reason(), EndReason::Time);
+        assert_eq!(outcome.winner(), Some(Side::South));
+        assert_eq!(
+            player_named(back.tag("North").unwrap()),
+            (Player::Computer, Some(Level::new(3).unwrap()))
+        );
+        assert_eq!(
+            player_named(back.tag("South").unwrap()),
+            (Player::Human, None)
+        );
+        assert_eq!(
+            player_named("Computer (level 10)"),
+            (Player::Computer, Some(Level::FULL))
+        );
+        assert_eq!(player_named("wari level 11").0, Player::Human);
+    }
+
+    #[test]
     fn rewind_puts_every_move_up_for_redo() {
         let now = Instant::now();
         let mut s = session(Player::Human, Player::Human);
