@@ -30,14 +30,24 @@ pub struct Args {
 enum Command {
     Build(BuildArgs),
     Probe(ProbeArgs),
+    /// Count each table's positions: wins, draws and losses for the
+    /// player to move, the values resting on the cycle convention, and how
+    /// many positions have each value.
     Stats(Where),
+    /// Check every table, from 0 seeds up to the largest there, against
+    /// the rules and the tables below it.
+    ///
+    /// Exits with status 1 naming the first table missing, damaged or
+    /// inconsistent (the tables above one missing or damaged are not
+    /// checked).
     Verify(Where),
     Bench(BenchArgs),
 }
 
-/// Time probes of warm tables: random positions of 12 seeds and of the
-/// largest table there, each table first read whole (mapped, checked, in
-/// the page cache).
+/// Time probes of warm tables.
+///
+/// Random positions of 12 seeds and of the largest table there, each
+/// table first read whole (mapped, checked, in the page cache).
 #[derive(Debug, clap::Args)]
 struct BenchArgs {
     #[command(flatten)]
@@ -82,8 +92,9 @@ impl Where {
 /// Build the tables of every seed count from 0 to --max-seeds.
 ///
 /// Each seed count is written to its own file when done; files already
-/// there and valid are kept, so an interrupted build resumes. Progress
-/// goes to stderr.
+/// there and valid are kept, so an interrupted build resumes, and a
+/// damaged one is built again (said on stderr). --dir is made if it is
+/// not there. Progress goes to stderr.
 #[derive(Debug, clap::Args)]
 struct BuildArgs {
     #[command(flatten)]
@@ -170,8 +181,8 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
         writeln!(
             out,
-            "{seeds:>2} seeds: {ns:.0} ns a probe ({} random, warm table of {})",
-            count(probes as u64, "position", "positions"),
+            "{seeds:>2} seeds: {ns:.0} ns a probe ({}, warm table of {})",
+            count(probes as u64, "random position", "random positions"),
             count(layer.len() as u64, "board", "boards")
         )?;
     }
