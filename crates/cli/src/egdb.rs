@@ -192,13 +192,27 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
 fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.place.rules.rules_or_default()?;
     let dir = args.place.build_dir()?;
+    // Where the tables go is checked before the work: made if it is not
+    // there, and writable.
+    let rules_dir = dir.join(TableRules::new(&rules).name());
+    std::fs::create_dir_all(&rules_dir)
+        .and_then(|()| {
+            let probe = rules_dir.join(".wari-write-check");
+            std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe))
+        })
+        .map_err(|e| {
+            Error::input(format!(
+                "cannot write tables in {}: {e}",
+                rules_dir.display()
+            ))
+        })?;
     let started = Instant::now();
     build(&dir, &rules, args.max_seeds, &Reporter::new(true)).map_err(Error::input)?;
     writeln!(
         out,
-        "built {} up to {} seeds in {} ({:.1} s)",
+        "built {} up to {} in {} ({:.1} s)",
         TableRules::new(&rules).name(),
-        args.max_seeds,
+        count(args.max_seeds as u64, "seed", "seeds"),
         dir.display(),
         started.elapsed().as_secs_f64()
     )?;
