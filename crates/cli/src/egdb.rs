@@ -163,7 +163,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
             .map(|_| {
                 let index = rng.random_range(0..layer.len() as u64);
                 wari_egdb::unrank(index, seeds, &mut board[..cells]);
-                wari_rules::Position::from_parts(
+                wari_rules::Position::from_parts_unchecked(
                     rules,
                     &board[..cells],
                     split,
