@@ -85,8 +85,17 @@ fn built(dir: &Path) {
     );
 }
 
+/// Cuts the table of `seeds` seeds (abapa on 3 pits) in `dir` to half
+/// its length; its path and whole bytes.
+fn cut_short(dir: &Path, seeds: usize) -> (std::path::PathBuf, Vec<u8>) {
+    let file = dir.join(format!("abapa,pits=3/{seeds:02}.egdb"));
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    (file, bytes)
+}
+
 mod egdb {
-    use super::{Command, Value, built, wari};
+    use super::{Command, Value, built, cut_short, wari};
 
     #[test]
     fn build_then_rebuild_keeps_the_files() {
@@ -173,9 +182,7 @@ mod egdb {
         let dir = tempfile::tempdir().unwrap();
         built(dir.path());
         let d = dir.path().to_str().unwrap();
-        let file = dir.path().join("abapa,pits=3/05.egdb");
-        let bytes = std::fs::read(&file).unwrap();
-        std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+        cut_short(dir.path(), 5);
         let message = wari(&["egdb", "probe", "--dir", d, "0,0,2/1,1,1 S 0-0"])
             .error(2)
             .to_owned();
@@ -242,9 +249,7 @@ mod egdb {
         let dir = tempfile::tempdir().unwrap();
         built(dir.path());
         let d = dir.path().to_str().unwrap();
-        let cut = dir.path().join("abapa,pits=3/05.egdb");
-        let bytes = std::fs::read(&cut).unwrap();
-        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let (cut, bytes) = cut_short(dir.path(), 5);
         let flipped = dir.path().join("abapa,pits=3/03.egdb");
         let mut other = std::fs::read(&flipped).unwrap();
         let at = wari_egdb::HEADER_LEN + 1;
@@ -310,9 +315,7 @@ mod egdb {
         assert_eq!(run.stdout.matches("not checked").count(), 2, "{run:#?}");
         // Put back, with the largest table cut short.
         built(dir.path());
-        let cut = dir.path().join("abapa,pits=3/06.egdb");
-        let bytes = std::fs::read(&cut).unwrap();
-        std::fs::write(&cut, &bytes[..200]).unwrap();
+        cut_short(dir.path(), 6);
         let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
         let message = run.error(1).to_owned();
         assert!(
