@@ -498,5 +498,20 @@ fn a_loaded_game_keeps_its_rules_players_level_and_clock() {
     );
     play.send("quit");
     play.finish();
+    // A record that does not name its players (as Aualé's often do):
+    // the usual game against the computer.
+    let unnamed = dir.join("auale.ogn");
+    std::fs::write(
+        &unnamed,
+        "[Variant \"Oware Abapa\"]\n[South \"?\"]\n[North \"?\"]\n[Result \"*\"]\n\n1. C *\n",
+    )
+    .unwrap();
+    let mut play = Play::spawn(&["--load", unnamed.to_str().unwrap()]);
+    assert_eq!(
+        play.line().unwrap(),
+        "wari play: abapa; South: you; North: computer (level 5)"
+    );
+    play.send("quit");
+    play.finish();
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -138,9 +138,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         }
         None => (Game::from_position(args.start.position()?), None),
     };
-    // Who played the loaded game, as its record names them.
-    let recorded = saved.as_ref().map(|record| {
-        Side::ALL.map(|side| player_named(record.tag(&side.to_string()).unwrap_or("")))
+    // Who played the loaded game, as its record names them (a record
+    // without both names, as Aualé's often are, says nothing of it).
+    let recorded = saved.as_ref().and_then(|record| {
+        let names = Side::ALL.map(|side| record.tag(&side.to_string()));
+        match names {
+            [Some(south), Some(north)] => Some([player_named(south), player_named(north)]),
+            _ => None,
+        }
     });
     let human = match args.side {
         Some(SideChoice::Side(side)) => side,
