@@ -125,24 +125,23 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     frame.render_widget(&view, area);
 }
 
+/// The side whose move is being sown, during its animation.
+fn sower(app: &App) -> Option<Side> {
+    app.is_animating()
+        .then(|| app.session().game().moves().last().map(|m| m.side()))
+        .flatten()
+}
+
 /// The side the board marks with ▸: the one sowing during the animation
 /// of its move, else the one to move.
 fn marked_side(app: &App) -> Option<Side> {
-    if app.is_animating() {
-        app.session().game().moves().last().map(|m| m.side())
-    } else {
-        app.session().to_move()
-    }
+    sower(app).or_else(|| app.session().to_move())
 }
 
 fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     let session = app.session();
     let settings = session.settings();
-    let sowing = app
-        .is_animating()
-        .then(|| session.game().moves().last().map(|m| m.side()))
-        .flatten();
-    let text = match (session.to_move(), sowing) {
+    let text = match (session.to_move(), sower(app)) {
         (_, Some(side)) => format!("{side} sows…"),
         (None, None) => "Game over".to_owned(),
         (Some(_), None) if app.paused => "Paused: p goes on".to_owned(),
