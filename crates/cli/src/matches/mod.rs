@@ -127,18 +127,18 @@ pub struct Args {
     /// "engine 1 is ELO1 stronger" against "ELO0 stronger" (logistic Elo,
     /// over the pentanomial of game pairs, 5% errors each way) crosses
     /// its bounds, or --games are played; the summary gives the verdict
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse)]
-    sprt: Option<Sprt>,
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
 
     /// An option for the first engine when it is an external program,
     /// sent as `setoption name NAME value VALUE` after the handshake
     /// (repeatable), like OwnBook=false
-    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
-    option1: Vec<(String, String)>,
+    #[arg(long, value_name = "NAME=VALUE")]
+    option1: Vec<String>,
 
     /// An option for the second engine (see --option1)
-    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
-    option2: Vec<(String, String)>,
+    #[arg(long, value_name = "NAME=VALUE")]
+    option2: Vec<String>,
 
     /// Print the summary as one JSON object: engine1, engine2, games,
     /// wins, draws, losses (engine1's), points, score (0 to 1), elo,
@@ -175,7 +175,22 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         grace: Duration::from_millis(args.grace),
         max_plies: args.max_plies.max(1) as usize,
     };
-    let options = [args.option1.clone(), args.option2.clone()];
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(Error::input)?;
+    let options = [&args.option1, &args.option2].map(|given| {
+        given
+            .iter()
+            .map(|text| parse_option(text))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let options = match options {
+        [Ok(one), Ok(two)] => [one, two],
+        [Err(e), _] | [_, Err(e)] => return Err(Error::input(e)),
+    };
     for (i, spec) in specs.iter().enumerate() {
         if !options[i].is_empty() && !matches!(spec, PlayerSpec::Command(_)) {
             return Err(Error::input(format!(
@@ -220,7 +235,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         &pairings,
         &settings,
         workers,
-        args.sprt.as_ref(),
+        sprt.as_ref(),
         ogn.as_mut(),
     )?;
     if let Some(file) = ogn {
@@ -234,7 +249,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         openings: args.openings,
         seed,
         time: started.elapsed(),
-        sprt: args.sprt,
+        sprt,
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary.to_json()).map_err(io::Error::from)?;
@@ -306,12 +321,12 @@ fn play_all(
                     players.specs[i].create(&players.built_in, settings.rules, &players.options[i])
                 });
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    // Once decided, only the second games of pairs begun.
-                    if decided.load(Ordering::Relaxed) && index % 2 == 0 {
-                        break;
-                    }
-                    let Some(pairing) = pairings.get(index) else {
+                    // Once decided, only the second games of pairs begun:
+                    // the first game of a pair is not even taken.
+                    let taken = next.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |i| {
+                        (i % 2 == 1 || !decided.load(Ordering::SeqCst)).then_some(i + 1)
+                    });
+                    let Some(pairing) = taken.ok().and_then(|index| pairings.get(index)) else {
                         break;
                     };
                     let played = play_game(&mut engines, players.names, pairing.clone(), settings);
@@ -335,7 +350,7 @@ fn play_all(
                     let llr = sprt.llr(&tally.pairs);
                     line.push_str(&format!(" LLR {llr:.2}"));
                     if sprt.verdict(llr).is_some() {
-                        decided.store(true, Ordering::Relaxed);
+                        decided.store(true, Ordering::SeqCst);
                     }
                 }
             }
