@@ -13,6 +13,7 @@ use wari_engine::{Engine, Level, Limits, Oracle, SearchResult};
 use wari_rules::{Game, Rules, Side};
 
 use crate::api::error::Error;
+use crate::lock::lock;
 
 const HASH_MB: usize = 16;
 
@@ -60,7 +61,7 @@ impl Computer {
     /// them.
     ///
     /// # Errors
-    /// A search task that panicked (reported, never propagated).
+    /// A search cancelled because the server is stopping.
     pub async fn think(
         &self,
         game: Game,
@@ -77,19 +78,20 @@ impl Computer {
         let tables = self.tables.clone();
         tokio::task::spawn_blocking(move || {
             let rules = *game.rules();
-            let (mut engine, last_rules) = engines
-                .lock()
-                .ok()
-                .and_then(|mut e| e.pop())
-                .unwrap_or_else(|| {
-                    let mut engine = Engine::new();
-                    engine.set_hash_mb(HASH_MB);
-                    (engine, rules)
-                });
+            let spare = lock(&engines).pop();
+            let (mut engine, last_rules) = spare.unwrap_or_else(|| {
+                let mut engine = Engine::new();
+                engine.set_hash_mb(HASH_MB);
+                (engine, rules)
+            });
             if last_rules != rules {
                 engine.new_game();
             }
             engine.set_level(level);
+            // A fresh seed for every search: the pool's engines serve
+            // many games, and no game's random choices (the weaker
+            // levels' errors, the book's pick) may follow another's.
+            engine.set_seed(None);
             engine.set_own_book(book && level.get() >= 9);
             // Like the book, the tables play at levels 9 and 10.
             let oracle = tables
@@ -97,13 +99,18 @@ impl Computer {
                 .and_then(|t| t.oracle(&game));
             engine.set_oracle(oracle);
             let result = engine.think(&game, &limits);
-            if let Ok(mut e) = engines.lock() {
-                e.push((engine, rules));
-            }
+            lock(&engines).push((engine, rules));
             result
         })
         .await
-        .map_err(|e| Error::Internal(format!("search task: {e}")))
+        .map_err(|e| {
+            // A panicked search is a bug: its panic goes on here
+            // (crate::lock's policy; release builds have aborted already).
+            if e.is_panic() {
+                std::panic::resume_unwind(e.into_panic());
+            }
+            Error::Internal("the search was cancelled: the server is stopping".to_owned())
+        })
     }
 
     /// The limits of the computer's move: its usual time, less when its
@@ -150,6 +157,25 @@ mod tests {
             .await
             .unwrap();
         assert!(game.legal_moves().contains(&result.best.unwrap()));
+    }
+
+    #[tokio::test]
+    async fn the_computer_varies_its_moves() {
+        // Level 1 adds an error of up to 12 seeds to each move's value;
+        // the start's moves are within 3 seeds of each other at its depth
+        // (wari-engine's tests/variety.rs), so each search picks any one
+        // move with probability below 0.62, and forty searches agree with
+        // probability below 0.62^39 < 1e-8.
+        let computer = Computer::new(1, 50);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let result = computer
+                .think(Game::default(), Level::MIN, Limits::depth(1), true)
+                .await
+                .unwrap();
+            moves.push(result.best.unwrap());
+        }
+        assert!(moves.iter().any(|&m| m != moves[0]), "always {}", moves[0]);
     }
 
     #[test]

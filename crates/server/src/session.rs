@@ -11,13 +11,13 @@ use axum::http::header::COOKIE;
 use crate::App;
 use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
+use crate::lock::lock;
+use crate::name::check_name;
 use crate::store::Session;
 
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "wari_session";
 const CACHE_LIMIT: usize = 100_000;
-/// Longest name, in characters.
-pub const MAX_NAME: usize = 24;
 
 /// Sessions seen lately, by token.
 #[derive(Debug, Default)]
@@ -34,7 +34,7 @@ impl Sessions {
         if token.is_empty() || token.len() > 64 {
             return Ok(None);
         }
-        if let Some(s) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
+        if let Some(s) = lock(&self.cache).get(token).cloned() {
             return Ok(Some(s));
         }
         let found = app.store.session_by_token(token).await?;
@@ -45,12 +45,11 @@ impl Sessions {
     }
 
     fn remember(&self, session: Session) {
-        if let Ok(mut c) = self.cache.lock() {
-            if c.len() >= CACHE_LIMIT {
-                c.clear();
-            }
-            c.insert(session.token.clone(), session);
+        let mut c = lock(&self.cache);
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
         }
+        c.insert(session.token.clone(), session);
     }
 
     /// Creates a session named `name`, or renames `existing`.
@@ -83,25 +82,6 @@ impl Sessions {
         self.remember(session.clone());
         Ok(session)
     }
-}
-
-/// A name trimmed and checked: 1 to 24 characters, no control characters.
-///
-/// # Errors
-/// A 400 saying what is wrong.
-pub fn check_name(name: &str) -> Result<String, Error> {
-    let name = name.trim();
-    let count = name.chars().count();
-    if count == 0 {
-        return Err(Error::bad("name: must not be empty"));
-    }
-    if count > MAX_NAME {
-        return Err(Error::bad(format!("name: at most {MAX_NAME} characters")));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Error::bad("name: no control characters"));
-    }
-    Ok(name.to_owned())
 }
 
 /// The session token in the request's cookies, if any.
@@ -137,13 +117,5 @@ mod tests {
         );
         assert_eq!(token_of(&headers).as_deref(), Some("abc"));
         assert_eq!(token_of(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn names_are_checked() {
-        assert_eq!(check_name("  Ama ").unwrap(), "Ama");
-        assert!(check_name("").is_err());
-        assert!(check_name("a\u{7}").is_err());
-        assert!(check_name(&"x".repeat(25)).is_err());
     }
 }

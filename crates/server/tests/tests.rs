@@ -7,6 +7,9 @@ mod common;
 mod cases {
     mod bad_input;
     mod clocks;
+    mod connections;
+    mod cross_site;
+    mod last_move;
     mod offers;
     mod play;
     mod restart;

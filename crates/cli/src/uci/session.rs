@@ -278,6 +278,10 @@ impl Session {
         engine.set_threads(self.options.threads);
         engine.set_level(self.options.level);
         engine.set_own_book(self.options.own_book);
+        // Set again only when changed: setting reseeds at once.
+        if engine.seed() != self.options.seed {
+            engine.set_seed(self.options.seed);
+        }
         let (path, rules) = (&self.options.egdb_path, self.options.rules);
         let oracle = match &self.tables {
             Some(open) if open.path == *path && open.rules == rules => open.oracle.clone(),
