@@ -143,7 +143,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
                 state ^= state >> 7;
                 state ^= state << 17;
                 wari_egdb::unrank(state % layer.len() as u64, seeds, &mut board[..cells]);
-                wari_rules::Position::from_parts(
+                wari_rules::Position::from_parts_unchecked(
                     rules,
                     &board[..cells],
                     split,
