@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use serde_json::{Map, Value as Json, json};
-use wari_egdb::{Stats, TableRules, Tables, build, verify};
+use wari_egdb::{BuildOptions, Stats, TableRules, Tables, build_with, compress_table, verify};
 use wari_engine::random::{self, RngExt};
 use wari_rules::Rules;
 
@@ -42,6 +42,10 @@ enum Command {
     /// checked).
     Verify(Where),
     Bench(BenchArgs),
+    /// Rewrite every table there in the compressed format (version 2),
+    /// each checked to decode to the same values first; print each one's
+    /// size before and after.
+    Compress(Where),
 }
 
 /// Time probes of warm tables.
@@ -103,6 +107,13 @@ struct BuildArgs {
     /// The largest number of seeds on the board to cover (at most 48)
     #[arg(long, value_name = "N", value_parser = between::<usize>(0, 48))]
     max_seeds: usize,
+
+    /// Memory a table's build may take, in MiB: a table whose moves do
+    /// not fit (about 20 bytes a board) is built by passes that play them
+    /// again (4 bytes a board), with a checkpoint (NN.build) after each
+    /// pass that an interrupted build resumes from
+    #[arg(long, value_name = "MIB", default_value_t = wari_egdb::DEFAULT_BUILD_MEMORY >> 20, value_parser = at_least::<u64>(1))]
+    memory: u64,
 }
 
 /// The value of a position and of each of its legal moves, from the view
@@ -128,6 +139,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         Command::Stats(a) => run_stats(a, out),
         Command::Verify(a) => run_verify(a, out),
         Command::Bench(a) => run_bench(a, out),
+        Command::Compress(a) => run_compress(a, out),
     }
 }
 
@@ -148,12 +160,17 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
     // The same positions every run: timings compare.
     let mut rng = random::seeded(1);
     for seeds in counts {
-        let layer = tables
-            .layer(seeds)
+        let table = tables
+            .table(seeds)
             .map_err(Error::input)?
             .expect("every table up to max_seeds is there");
         // Every page read once: the table is warm.
-        let touched: u64 = layer.iter().step_by(4096).map(|&b| u64::from(b)).sum();
+        let touched: u64 = table
+            .stored()
+            .iter()
+            .step_by(4096)
+            .map(|&b| u64::from(b))
+            .sum();
         std::hint::black_box(touched);
         let cells = 2 * usize::from(rules.pits());
         let mut board = [0u8; 12];
@@ -161,7 +178,7 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let split = [captured / 2, captured - captured / 2];
         let positions: Vec<wari_rules::Position> = (0..probes)
             .map(|_| {
-                let index = rng.random_range(0..layer.len() as u64);
+                let index = rng.random_range(0..table.len());
                 wari_egdb::unrank(index, seeds, &mut board[..cells]);
                 wari_rules::Position::from_parts_unchecked(
                     rules,
@@ -181,9 +198,14 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
         writeln!(
             out,
-            "{seeds:>2} seeds: {ns:.0} ns a probe ({}, warm table of {})",
+            "{seeds:>2} seeds: {ns:.0} ns a probe ({}, warm {}table of {})",
             count(probes as u64, "random position", "random positions"),
-            count(layer.len() as u64, "board", "boards")
+            if table.is_compressed() {
+                "compressed "
+            } else {
+                ""
+            },
+            count(table.len(), "board", "boards")
         )?;
     }
     Ok(())
@@ -207,7 +229,11 @@ fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
             ))
         })?;
     let started = Instant::now();
-    build(&dir, &rules, args.max_seeds, &Reporter::new(true)).map_err(Error::input)?;
+    let options = BuildOptions {
+        memory: args.memory << 20,
+    };
+    build_with(&dir, &rules, args.max_seeds, &options, &Reporter::new(true))
+        .map_err(Error::input)?;
     writeln!(
         out,
         "built {} up to {} in {} ({:.1} s)",
@@ -331,7 +357,7 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     let mut faults: Vec<String> = Vec::new();
     for seeds in 0..=largest {
         let path = tables.path(seeds).unwrap_or_default();
-        match tables.layer(seeds) {
+        match tables.table(seeds) {
             Ok(Some(_)) => {}
             Ok(None) => {
                 writeln!(out, "seeds {seeds:>2}: {} is missing", path.display())?;
@@ -392,6 +418,48 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
             count(rest.len() as u64, "fault", "faults")
         ))),
     }
+}
+
+fn run_compress(args: &Where, out: &mut impl Write) -> Result<(), Error> {
+    let rules = TableRules::new(&args.rules.rules_or_default()?);
+    let dir = args.dir()?;
+    let (mut before, mut after) = (0u64, 0u64);
+    for seeds in 0..=wari_egdb::MAX_LAYER {
+        let started = Instant::now();
+        let Some((old, new)) = compress_table(&dir, &rules, seeds).map_err(Error::input)? else {
+            continue;
+        };
+        before += old;
+        after += new;
+        writeln!(
+            out,
+            "seeds {seeds:>2}: {} -> {} bytes, {:.2}x{} ({:.1} s)",
+            HumanCount(old),
+            HumanCount(new),
+            old as f64 / new as f64,
+            if old == new {
+                " (already compressed)"
+            } else {
+                ""
+            },
+            started.elapsed().as_secs_f64()
+        )?;
+    }
+    if before == 0 {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            rules.name(),
+            dir.display()
+        )));
+    }
+    writeln!(
+        out,
+        "in all: {} -> {} bytes, {:.2}x",
+        HumanCount(before),
+        HumanCount(after),
+        before as f64 / after as f64
+    )?;
+    Ok(())
 }
 
 /// The directory tables were opened from, for messages.

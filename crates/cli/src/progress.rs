@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 use wari_egdb::Progress;
@@ -63,7 +63,17 @@ pub struct Reporter {
     terminal: bool,
     /// Whether to print a line per finished seed count off a terminal.
     lines: bool,
+    /// The seed count being built, its boards, the boards of its first
+    /// pass done, and when it started: for the lines of a long build.
+    seeds: AtomicUsize,
+    total: AtomicU64,
+    done: AtomicU64,
+    started: Mutex<Option<Instant>>,
 }
+
+/// Boards of a seed count whose build reports each step in a line off
+/// a terminal too (its first pass every 2^26 boards, every pass).
+const LONG_BUILD: u64 = 1 << 26;
 
 impl Reporter {
     /// A reporter; with `lines`, a line per seed count is printed even
@@ -75,7 +85,26 @@ impl Reporter {
             first_open: AtomicU64::new(0),
             terminal: io::stderr().is_terminal(),
             lines,
+            seeds: AtomicUsize::new(0),
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            started: Mutex::new(None),
         }
+    }
+
+    /// A line for a step of a long build, off a terminal (on one the bar
+    /// says it), with the time since the seed count started.
+    fn step(&self, text: &str) {
+        if self.terminal || !self.lines || self.total.load(Ordering::Relaxed) < LONG_BUILD {
+            return;
+        }
+        let seconds = self
+            .started
+            .lock()
+            .expect("no panic while reporting")
+            .map_or(0.0, |s| s.elapsed().as_secs_f64());
+        let seeds = self.seeds.load(Ordering::Relaxed);
+        let _ = writeln!(io::stderr(), "seeds {seeds:>2}: {text} ({seconds:.0} s)");
     }
 
     fn line(&self, text: &str) {
@@ -116,6 +145,11 @@ impl Drop for Reporter {
 
 impl Progress for Reporter {
     fn layer_start(&self, seeds: usize, boards: u64, kept: bool) {
+        self.seeds.store(seeds, Ordering::Relaxed);
+        self.total
+            .store(if kept { 0 } else { boards }, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+        *self.started.lock().expect("no panic while reporting") = Some(Instant::now());
         if kept {
             self.line(&format!(
                 "seeds {seeds:>2}: {}, kept (valid file)",
@@ -142,7 +176,26 @@ impl Progress for Reporter {
         }
     }
 
+    fn resumed(&self, seeds: usize, boards: u64, passes: usize) {
+        let total = self.total.load(Ordering::Relaxed);
+        self.line(&format!(
+            "seeds {seeds:>2}: resumed from its checkpoint: {} of {} of the first pass done, {}",
+            HumanCount(boards),
+            HumanCount(total),
+            count(passes as u64, "pass", "passes")
+        ));
+    }
+
     fn boards(&self, boards: u64) {
+        let before = self.done.fetch_add(boards, Ordering::Relaxed);
+        if (before + boards) / LONG_BUILD > before / LONG_BUILD {
+            let total = self.total.load(Ordering::Relaxed);
+            self.step(&format!(
+                "first pass {} of {} boards",
+                HumanCount(before + boards),
+                HumanCount(total)
+            ));
+        }
         if let Some(bar) = self.bar.lock().expect("no panic while reporting").as_ref() {
             bar.inc(boards);
         }
@@ -150,6 +203,7 @@ impl Progress for Reporter {
 
     fn pass(&self, pass: usize, open: u64) {
         self.passes.store(pass, Ordering::Relaxed);
+        self.step(&format!("pass {pass}: {} open", HumanCount(open)));
         if std::env::var_os("WARI_EGDB_DEBUG").is_some() {
             let _ = writeln!(io::stderr(), "pass {pass}: {open} open");
         }

@@ -6,9 +6,11 @@ use std::time::Instant;
 
 use wari_rules::Rules;
 
+use crate::checkpoint::checkpoint_path;
 use crate::error::Error;
 use crate::file::{TableBytes, open_table, write_table};
 use crate::index::{MAX_LAYER, positions};
+use crate::replay::build_layer_replaying;
 use crate::retrograde::{Progress, build_layer};
 use crate::table_rules::TableRules;
 
@@ -34,25 +36,105 @@ use crate::table_rules::TableRules;
 /// # Errors
 /// When a file cannot be read or written, or one already there is a
 /// table of another format version (it is not overwritten: remove it by
-/// hand).
+/// hand); when the largest table's build needs more than 10 GiB even
+/// playing the moves again (30 seeds on the standard board and more: see
+/// [`build_with`]).
 pub fn build(
     dir: &Path,
     rules: &Rules,
     max_seeds: usize,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
+    build_with(dir, rules, max_seeds, &BuildOptions::default(), progress)
+}
+
+/// How a build may use the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Bytes a table's build may take. A seed count whose moves' children
+    /// fit (about 20 bytes a board: 24 seeds on the standard board in
+    /// 8.5 GB) keeps them; a larger one plays the moves again at every
+    /// pass, in 4 bytes a board, and saves a checkpoint of its work
+    /// (`NN.build` beside the tables) after every pass.
+    pub memory: u64,
+}
+
+/// Bytes a board, about, of a build that keeps the moves' children:
+/// 8.5 GB measured for the 417 million boards of 24 seeds.
+pub const BYTES_PER_BOARD_KEPT: u64 = 20;
+
+/// Bytes a board of a build that plays the moves again: both bounds,
+/// the best exit, and the table written at the end.
+pub const BYTES_PER_BOARD_REPLAYED: u64 = 4;
+
+/// The build memory by default: 10 GiB (24 seeds on the standard board
+/// keep their children, 25 and above play again).
+pub const DEFAULT_BUILD_MEMORY: u64 = 10 << 30;
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            memory: DEFAULT_BUILD_MEMORY,
+        }
+    }
+}
+
+impl BuildOptions {
+    /// Whether the table of `boards` boards is built by passes that play
+    /// the moves again rather than keep them.
+    #[must_use]
+    pub fn replays(&self, boards: u64) -> bool {
+        boards.saturating_mul(BYTES_PER_BOARD_KEPT) > self.memory || boards > u64::from(u32::MAX)
+    }
+}
+
+/// [`build`] with options: how much memory a table's build may take.
+///
+/// ```
+/// use wari_egdb::{BuildOptions, Quiet, Tables, build_with};
+/// let dir = tempfile::tempdir()?;
+/// let rules = "wari,pits=3,cycle=even".parse()?;
+/// // So little memory that every table is built by passes that play the
+/// // moves again, with a checkpoint after each.
+/// build_with(dir.path(), &rules, 6, &BuildOptions { memory: 0 }, &Quiet)?;
+/// assert_eq!(Tables::open(dir.path(), &rules)?.max_seeds(), Some(6));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`build`]; the largest table's build may take
+/// [`BYTES_PER_BOARD_REPLAYED`] bytes a board, within `options.memory`
+/// (but at least 1 GiB).
+pub fn build_with(
+    dir: &Path,
+    rules: &Rules,
+    max_seeds: usize,
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<(), Error> {
     if max_seeds > MAX_LAYER {
         return Err(Error::TooManySeeds(max_seeds));
     }
     let rules = TableRules::new(rules);
-    check_size(&rules, max_seeds)?;
+    let largest = positions(rules.pits(), max_seeds);
+    if largest.saturating_mul(BYTES_PER_BOARD_REPLAYED) > options.memory.max(1 << 30) {
+        return Err(Error::BuildMemory {
+            rules: rules.name(),
+            seeds: max_seeds,
+            bytes: largest * BYTES_PER_BOARD_REPLAYED,
+            limit: options.memory.max(1 << 30),
+        });
+    }
     let mut layers: Vec<TableBytes> = Vec::with_capacity(max_seeds + 1);
+    // A checkpoint rests on the tables below it: one of them built again
+    // makes it worthless.
+    let mut rebuilt_below = false;
     for seeds in 0..=max_seeds {
         let boards = positions(rules.pits(), seeds);
         match open_table(dir, &rules, seeds) {
             Ok(Some(kept)) => {
                 progress.layer_start(seeds, boards, true);
-                layers.push(kept);
+                layers.push(kept.into_raw());
                 continue;
             }
             Ok(None) => {}
@@ -61,12 +143,30 @@ pub fn build(
         }
         progress.layer_start(seeds, boards, false);
         let started = Instant::now();
-        let table = build_layer(&rules, seeds, &layers[..], progress);
+        let checkpoint = checkpoint_path(dir, &rules, seeds);
+        let table = if options.replays(boards) {
+            if rebuilt_below {
+                remove_checkpoint(&checkpoint)?;
+            }
+            build_layer_replaying(&rules, seeds, &layers[..], Some(&checkpoint), progress)?
+        } else {
+            build_layer(&rules, seeds, &layers[..], progress)
+        };
         write_table(dir, &rules, seeds, &table)?;
+        remove_checkpoint(&checkpoint)?;
+        rebuilt_below = true;
         progress.layer_done(seeds, boards, started.elapsed().as_secs_f64());
         layers.push(TableBytes::Owned(table));
     }
     Ok(())
+}
+
+/// Removes a checkpoint file if there is one.
+fn remove_checkpoint(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(path, &e)),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses tables whose boards cannot be indexed by `u32` (the build keeps

@@ -88,6 +88,18 @@ pub enum Error {
     },
     /// Seed counts beyond what a table can hold (48).
     TooManySeeds(usize),
+    /// A table whose build needs more memory than allowed, even playing
+    /// the moves again at every pass.
+    BuildMemory {
+        /// The table rules.
+        rules: String,
+        /// The seed count.
+        seeds: usize,
+        /// Bytes its build needs at least.
+        bytes: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
 }
 
 impl Error {
@@ -130,9 +142,10 @@ impl fmt::Display for Error {
             }
             Error::Version { path, found } => write!(
                 f,
-                "{}: table format version {found}, this program reads version {}",
+                "{}: table format version {found}, this program reads versions {} and {}",
                 path.display(),
-                crate::file::VERSION
+                crate::file::VERSION,
+                crate::file::COMPRESSED_VERSION
             ),
             Error::BadHeader { path, what } => {
                 write!(f, "{}: bad table header: {what}", path.display())
@@ -190,6 +203,17 @@ impl fmt::Display for Error {
             Error::TooManySeeds(seeds) => {
                 write!(f, "{seeds} seeds on the board: tables hold at most 48")
             }
+            Error::BuildMemory {
+                rules,
+                seeds,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "building {rules} with {seeds} seeds needs {} MiB at least, the limit is {} MiB",
+                bytes >> 20,
+                limit >> 20
+            ),
         }
     }
 }

@@ -1,9 +1,10 @@
-//! The table file format: a 128-byte header, then one byte per board.
+//! The table file format: a 128-byte header, then one byte per board
+//! (version 1) or the values compressed (version 2, `compress.rs`).
 //!
 //! ```text
 //! offset  size  field
 //!      0     8  magic "WARIEGDB"
-//!      8     4  format version (little-endian u32), now 1
+//!      8     4  format version (little-endian u32): 1 or 2
 //!     12     4  header length (u32), 128
 //!     16     1  pits per row
 //!     17     1  seeds on the board (the table's seed count)
@@ -13,6 +14,7 @@
 //!     40     1  length of the rules string
 //!     41    87  the table rules string (as `TableRules::name`), zero padded
 //!    128     -  the payload: one `Value` byte per board, in index order
+//!                 (version 1), or those bytes compressed (version 2)
 //! ```
 //!
 //! Opening a file checks every field against what the caller expects and
@@ -21,11 +23,11 @@
 
 use std::fs::{self, File};
 use std::io::Write;
-use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
+use crate::compress::{Compressed, compress};
 use crate::error::Error;
 use crate::index::positions;
 use crate::table_rules::TableRules;
@@ -33,8 +35,12 @@ use crate::table_rules::TableRules;
 /// The first bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"WARIEGDB";
 
-/// The format version this library writes and reads.
+/// The format version of a table of one byte a board, which builds
+/// write.
 pub const VERSION: u32 = 1;
+
+/// The format version of a compressed table (`wari egdb compress`).
+pub const COMPRESSED_VERSION: u32 = 2;
 
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 128;
@@ -74,14 +80,14 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     (h ^ bytes.len() as u64).wrapping_mul(K)
 }
 
-fn header(rules: &TableRules, seeds: usize, payload: &[u8]) -> [u8; HEADER_LEN] {
+fn header(rules: &TableRules, seeds: usize, version: u32, payload: &[u8]) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(&MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[8..12].copy_from_slice(&version.to_le_bytes());
     h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
     h[16] = rules.pits() as u8;
     h[17] = seeds as u8;
-    h[24..32].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    h[24..32].copy_from_slice(&positions(rules.pits(), seeds).to_le_bytes());
     h[32..40].copy_from_slice(&checksum(payload).to_le_bytes());
     let name = rules.name();
     h[40] = name.len() as u8;
@@ -100,13 +106,41 @@ pub fn write_table(
     seeds: usize,
     payload: &[u8],
 ) -> Result<PathBuf, Error> {
+    write_file(dir, rules, seeds, VERSION, payload)
+}
+
+/// Writes a table compressed (format version 2), atomically as
+/// [`write_table`]; `table` holds one byte a board. Returns the file and
+/// its length.
+///
+/// # Errors
+/// When the directory or file cannot be written.
+pub fn write_compressed_table(
+    dir: &Path,
+    rules: &TableRules,
+    seeds: usize,
+    table: &[u8],
+) -> Result<(PathBuf, u64), Error> {
+    assert_eq!(table.len() as u64, positions(rules.pits(), seeds));
+    let payload = compress(table);
+    let path = write_file(dir, rules, seeds, COMPRESSED_VERSION, &payload)?;
+    Ok((path, (HEADER_LEN + payload.len()) as u64))
+}
+
+fn write_file(
+    dir: &Path,
+    rules: &TableRules,
+    seeds: usize,
+    version: u32,
+    payload: &[u8],
+) -> Result<PathBuf, Error> {
     let path = table_path(dir, rules, seeds);
     let parent = path.parent().expect("a table path has a directory");
     fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
     let temp = path.with_extension("egdb.tmp");
     let write = || -> std::io::Result<()> {
         let mut file = File::create(&temp)?;
-        file.write_all(&header(rules, seeds, payload))?;
+        file.write_all(&header(rules, seeds, version, payload))?;
         file.write_all(payload)?;
         file.sync_all()?;
         fs::rename(&temp, &path)
@@ -119,30 +153,103 @@ pub fn write_table(
     Ok(path)
 }
 
-/// The bytes of an opened table: mapped from its file, or built in memory.
+/// An opened table: its values mapped from a file of one byte a board,
+/// built in memory, or mapped from a compressed file.
 #[derive(Debug)]
 pub enum TableBytes {
-    /// A memory-mapped file, header included.
+    /// A memory-mapped file of format version 1, header included.
     Mapped(Mmap),
-    /// Built in memory: the payload alone.
+    /// Built in memory (or decompressed): one byte a board.
     Owned(Vec<u8>),
+    /// A memory-mapped compressed file (format version 2).
+    Compressed(Box<Compressed<Payload>>),
 }
 
-impl Deref for TableBytes {
-    type Target = [u8];
+/// The payload of a mapped file: the bytes after its header.
+#[derive(Debug)]
+pub struct Payload(Mmap);
 
-    /// The payload: one byte per board.
-    fn deref(&self) -> &[u8] {
-        match self {
-            TableBytes::Mapped(map) => &map[HEADER_LEN..],
-            TableBytes::Owned(bytes) => bytes,
-        }
+impl AsRef<[u8]> for Payload {
+    fn as_ref(&self) -> &[u8] {
+        &self.0[HEADER_LEN..]
     }
 }
 
-impl AsRef<[u8]> for TableBytes {
-    fn as_ref(&self) -> &[u8] {
-        self
+impl TableBytes {
+    /// The stored byte of board `index` ([`crate::Value::from_byte`]).
+    ///
+    /// # Panics
+    /// When `index` is not below [`TableBytes::len`].
+    #[inline]
+    #[must_use]
+    pub fn get(&self, index: u64) -> u8 {
+        match self {
+            TableBytes::Mapped(map) => map[HEADER_LEN + index as usize],
+            TableBytes::Owned(bytes) => bytes[index as usize],
+            TableBytes::Compressed(table) => {
+                assert!(index < table.len(), "index out of range");
+                table.get(index)
+            }
+        }
+    }
+
+    /// Boards in the table.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        match self {
+            TableBytes::Mapped(map) => (map.len() - HEADER_LEN) as u64,
+            TableBytes::Owned(bytes) => bytes.len() as u64,
+            TableBytes::Compressed(table) => table.len(),
+        }
+    }
+
+    /// Whether the table has no board (never: every seed count has one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// One byte a board, unless the table is compressed.
+    #[must_use]
+    pub fn raw(&self) -> Option<&[u8]> {
+        match self {
+            TableBytes::Mapped(map) => Some(&map[HEADER_LEN..]),
+            TableBytes::Owned(bytes) => Some(bytes),
+            TableBytes::Compressed(_) => None,
+        }
+    }
+
+    /// The bytes as stored: one a board, or the compressed payload.
+    #[must_use]
+    pub fn stored(&self) -> &[u8] {
+        match self {
+            TableBytes::Compressed(table) => table.payload(),
+            raw => raw.raw().expect("not compressed"),
+        }
+    }
+
+    /// Whether the table is compressed (format version 2).
+    #[must_use]
+    pub const fn is_compressed(&self) -> bool {
+        matches!(self, TableBytes::Compressed(_))
+    }
+
+    /// Every byte, decompressed if need be (in parallel).
+    #[must_use]
+    pub fn decompress(&self) -> Vec<u8> {
+        match self {
+            TableBytes::Compressed(table) => table.decompress(),
+            raw => raw.raw().expect("not compressed").to_vec(),
+        }
+    }
+
+    /// The table with one byte a board: itself, or decompressed.
+    #[must_use]
+    pub fn into_raw(self) -> TableBytes {
+        match self {
+            TableBytes::Compressed(table) => TableBytes::Owned(table.decompress()),
+            raw => raw,
+        }
     }
 }
 
@@ -180,8 +287,12 @@ pub fn open_table(
     // rewritten in place); a file truncated under us by someone else
     // could fault, as with any mapped file.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(&path, &e))?;
-    check(&map, &path, rules, seeds)?;
-    Ok(Some(TableBytes::Mapped(map)))
+    if check(&map, &path, rules, seeds)? == VERSION {
+        return Ok(Some(TableBytes::Mapped(map)));
+    }
+    let compressed = Compressed::new(Payload(map), positions(rules.pits(), seeds))
+        .map_err(|what| Error::header(&path, format!("damaged compressed table: {what}")))?;
+    Ok(Some(TableBytes::Compressed(Box::new(compressed))))
 }
 
 fn read_start(file: &File, path: &Path) -> Result<Vec<u8>, Error> {
@@ -194,7 +305,8 @@ fn read_start(file: &File, path: &Path) -> Result<Vec<u8>, Error> {
 }
 
 /// Checks a whole file's bytes: header fields, length and checksum.
-fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<(), Error> {
+/// Returns the format version.
+fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<u32, Error> {
     let path = || path.to_owned();
     if bytes[..8] != MAGIC {
         return Err(Error::BadMagic(path()));
@@ -202,7 +314,7 @@ fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let version = u32_at(8);
-    if version != VERSION {
+    if version != VERSION && version != COMPRESSED_VERSION {
         return Err(Error::Version {
             path: path(),
             found: version,
@@ -246,7 +358,7 @@ fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<
         ));
     }
     let expected = HEADER_LEN as u64 + entries;
-    if bytes.len() as u64 != expected {
+    if version == VERSION && bytes.len() as u64 != expected {
         return Err(Error::Truncated {
             path: path(),
             expected,
@@ -256,5 +368,53 @@ fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<
     if checksum(&bytes[HEADER_LEN..]) != u64_at(32) {
         return Err(Error::Checksum(path()));
     }
-    Ok(())
+    Ok(version)
+}
+
+/// Rewrites the table of `seeds` seeds under `rules` in `dir` compressed
+/// (format version 2), after checking that the compressed payload
+/// decodes to the same bytes. Returns the file's length before and
+/// after, or `None` when there is no such table; a table already
+/// compressed is left as it is (the same length twice).
+///
+/// ```
+/// use wari_egdb::{Quiet, TableRules, Tables, build, compress_table};
+/// let dir = tempfile::tempdir()?;
+/// let rules = "wari,pits=4,cycle=even".parse()?;
+/// build(dir.path(), &rules, 10, &Quiet)?;
+/// let (before, after) = compress_table(dir.path(), &TableRules::new(&rules), 10)?.unwrap();
+/// assert!(after * 2 < before);
+/// assert_eq!(Tables::open(dir.path(), &rules)?.max_seeds(), Some(10));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// When the file is not a valid table, or cannot be written.
+pub fn compress_table(
+    dir: &Path,
+    rules: &TableRules,
+    seeds: usize,
+) -> Result<Option<(u64, u64)>, Error> {
+    let Some(table) = open_table(dir, rules, seeds)? else {
+        return Ok(None);
+    };
+    let before = (HEADER_LEN + table.stored().len()) as u64;
+    if table.is_compressed() {
+        return Ok(Some((before, before)));
+    }
+    let raw = table.raw().expect("not compressed");
+    let payload = compress(raw);
+    let path = table_path(dir, rules, seeds);
+    let decoded = Compressed::new(&payload[..], raw.len() as u64)
+        .map_err(|what| Error::header(&path, format!("compression failed: {what}")))?
+        .decompress();
+    if decoded != raw {
+        return Err(Error::header(
+            &path,
+            "compression failed: the decoded table differs",
+        ));
+    }
+    drop(decoded);
+    write_file(dir, rules, seeds, COMPRESSED_VERSION, &payload)?;
+    Ok(Some((before, (HEADER_LEN + payload.len()) as u64)))
 }

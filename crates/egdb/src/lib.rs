@@ -30,11 +30,14 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod checkpoint;
+mod compress;
 mod error;
 mod file;
 mod huge_pages;
 mod index;
 mod prove;
+mod replay;
 mod retrograde;
 mod search_solve;
 mod solve;
@@ -45,10 +48,14 @@ mod transposition;
 mod value;
 mod verify;
 
-pub use builder::build;
+pub use builder::{
+    BYTES_PER_BOARD_KEPT, BYTES_PER_BOARD_REPLAYED, BuildOptions, DEFAULT_BUILD_MEMORY, build,
+    build_with,
+};
 pub use error::Error;
 pub use file::{
-    HEADER_LEN, MAGIC, TableBytes, VERSION, checksum, open_table, table_path, write_table,
+    COMPRESSED_VERSION, HEADER_LEN, MAGIC, Payload, TableBytes, VERSION, checksum, compress_table,
+    open_table, table_path, write_compressed_table, write_table,
 };
 pub use index::{MAX_LAYER, next_board, positions, rank, unrank};
 pub use retrograde::{Progress, Quiet};

@@ -32,11 +32,11 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use crate::index::{next_board, positions, unrank};
+use crate::replay::final_value;
 use crate::table_rules::{BoardBuf, Child, Lower, TableRules};
-use crate::value::Value;
 
 /// Boards handled as one unit of work.
-const CHUNK: usize = 1 << 14;
+pub(crate) const CHUNK: usize = 1 << 14;
 
 /// What a build reports as it goes. Every method does nothing unless
 /// overridden.
@@ -56,6 +56,13 @@ pub trait Progress: Sync {
     /// The table of `seeds` seeds is done and written after `seconds`.
     fn layer_done(&self, seeds: usize, boards: u64, seconds: f64) {
         let _ = (seeds, boards, seconds);
+    }
+
+    /// The build of the table of `seeds` seeds resumes from its
+    /// checkpoint: `boards` boards of the first pass and `passes` passes
+    /// after it were done.
+    fn resumed(&self, seeds: usize, boards: u64, passes: usize) {
+        let _ = (seeds, boards, passes);
     }
 
     /// `boards` more boards of the first pass are done.
@@ -84,7 +91,7 @@ impl Progress for Quiet {}
 
 /// Builds the table of `seeds` seeds; `lower[j]` is the finished table
 /// of `j` seeds for every `j < seeds`. Returns one byte per board
-/// ([`Value::to_byte`]), in the order of the index.
+/// ([`crate::Value::to_byte`]), in the order of the index.
 pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
     rules: &TableRules,
     seeds: usize,
@@ -206,13 +213,7 @@ pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
                 if i > 0 {
                     next_board(board);
                 }
-                let (low, high) = unpack(bounds[start + i].load(Relaxed));
-                let value = if low == high {
-                    Value::exact(low)
-                } else {
-                    Value::new(rules.cycle_score(board).clamp(low, high), true)
-                };
-                *byte = value.to_byte();
+                *byte = final_value(rules, board, bounds[start + i].load(Relaxed)).to_byte();
             }
         });
     table
@@ -220,12 +221,12 @@ pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
 
 /// Two bounds in one word: the lower in the low byte.
 #[inline]
-fn pack(low: i8, high: i8) -> u16 {
+pub(crate) fn pack(low: i8, high: i8) -> u16 {
     u16::from(low as u8) | u16::from(high as u8) << 8
 }
 
 /// The bounds of a word made by [`pack`].
 #[inline]
-fn unpack(word: u16) -> (i8, i8) {
+pub(crate) fn unpack(word: u16) -> (i8, i8) {
     (word as u8 as i8, (word >> 8) as u8 as i8)
 }

@@ -56,6 +56,13 @@ impl<T: AsRef<[u8]>> Lower for [T] {
     }
 }
 
+impl Lower for [crate::file::TableBytes] {
+    #[inline]
+    fn score(&self, seeds: usize, index: u64) -> i8 {
+        Value::score_of_byte(self[seeds].get(index))
+    }
+}
+
 impl TableRules {
     /// The table rules of a rule set.
     #[must_use]
@@ -156,6 +163,23 @@ impl TableRules {
             let mut child = *position;
             child.play_unchecked(mv);
             f(mv, self.child(&child, seeds, lower));
+        }
+    }
+
+    /// Plays every legal move of `position` (South to move, nothing
+    /// captured, `seeds` on the board) and tells `f` the index of each
+    /// child that stays in this table: the moves [`TableRules::expand`]
+    /// calls [`Child::Same`], found without reading any other table.
+    #[inline]
+    pub(crate) fn quiet_children(&self, position: &Position, seeds: usize, mut f: impl FnMut(u64)) {
+        for mv in position.legal_moves() {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            let taken = child.captured(Side::South) + child.captured(Side::North);
+            if taken == 0 && !child.is_over() {
+                debug_assert_eq!(usize::from(child.seeds_on_board()), seeds);
+                f(rank_swapped(child.board(), self.pits));
+            }
         }
     }
 

@@ -33,6 +33,8 @@ pub struct Tables {
     dir: Option<PathBuf>,
     rules: TableRules,
     layers: Vec<OnceLock<Result<Option<TableBytes>, Error>>>,
+    /// The compressed tables decompressed, for [`Tables::layer`].
+    decompressed: Vec<OnceLock<Vec<u8>>>,
 }
 
 impl Tables {
@@ -54,6 +56,7 @@ impl Tables {
             dir: Some(dir.to_owned()),
             rules: TableRules::new(rules),
             layers: (0..=MAX_LAYER).map(|_| OnceLock::new()).collect(),
+            decompressed: (0..=MAX_LAYER).map(|_| OnceLock::new()).collect(),
         })
     }
 
@@ -70,6 +73,7 @@ impl Tables {
             dir: None,
             rules,
             layers: cells,
+            decompressed: (0..=MAX_LAYER).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -95,13 +99,13 @@ impl Tables {
             .map(|dir| table_path(dir, &self.rules, seeds))
     }
 
-    /// The table of `seeds` seeds (one value byte per board), opened and
-    /// checked on first use; `None` when there is none.
+    /// The table of `seeds` seeds, opened and checked on first use;
+    /// `None` when there is none.
     ///
     /// # Errors
     /// When its file is not a valid table of these rules (the error is
     /// kept: asking again gives it again).
-    pub fn layer(&self, seeds: usize) -> Result<Option<&[u8]>, Error> {
+    pub fn table(&self, seeds: usize) -> Result<Option<&TableBytes>, Error> {
         let Some(cell) = self.layers.get(seeds) else {
             return Ok(None);
         };
@@ -110,9 +114,25 @@ impl Tables {
             None => Ok(None),
         });
         match opened {
-            Ok(bytes) => Ok(bytes.as_deref()),
+            Ok(bytes) => Ok(bytes.as_ref()),
             Err(e) => Err(e.clone()),
         }
+    }
+
+    /// The table of `seeds` seeds as one value byte per board, opened and
+    /// checked on first use (a compressed table is decompressed into
+    /// memory then, and kept); `None` when there is none.
+    ///
+    /// # Errors
+    /// As [`Tables::table`].
+    pub fn layer(&self, seeds: usize) -> Result<Option<&[u8]>, Error> {
+        let Some(table) = self.table(seeds)? else {
+            return Ok(None);
+        };
+        Ok(Some(match table.raw() {
+            Some(raw) => raw,
+            None => self.decompressed[seeds].get_or_init(|| table.decompress()),
+        }))
     }
 
     /// The most seeds such that every table from 0 seeds up is there and
@@ -120,7 +140,7 @@ impl Tables {
     #[must_use]
     pub fn max_seeds(&self) -> Option<usize> {
         (0..=MAX_LAYER)
-            .take_while(|&k| matches!(self.layer(k), Ok(Some(_))))
+            .take_while(|&k| matches!(self.table(k), Ok(Some(_))))
             .last()
     }
 
@@ -149,11 +169,11 @@ impl Tables {
             return Ok(Some(Value::exact(0)));
         }
         let seeds = usize::from(position.seeds_on_board());
-        let Some(layer) = self.layer(seeds)? else {
+        let Some(table) = self.table(seeds)? else {
             return Ok(None);
         };
-        let index = self.rules.index_of(position) as usize;
-        Ok(Some(Value::from_byte(layer[index])))
+        let index = self.rules.index_of(position);
+        Ok(Some(Value::from_byte(table.get(index))))
     }
 
     /// [`Tables::probe`]'s score alone, or `None` when the position is not
@@ -208,10 +228,10 @@ impl Tables {
             return Ok(Some(Value::exact(gained)));
         }
         let left = seeds - usize::from(south) - usize::from(north);
-        let Some(layer) = self.layer(left)? else {
+        let Some(table) = self.table(left)? else {
             return Ok(None);
         };
-        let v = Value::from_byte(layer[self.rules.index_of(child) as usize]);
+        let v = Value::from_byte(table.get(self.rules.index_of(child)));
         Ok(Some(Value::new(
             match child.turn() {
                 Side::South => gained + v.score(),

@@ -208,10 +208,10 @@ fn tables_are_shared_between_threads() {
 }
 
 #[test]
-fn a_build_too_large_to_index_is_refused_at_once() {
+fn a_build_too_large_for_its_memory_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let e = build(dir.path(), &Rules::default(), 32, &Quiet).unwrap_err();
-    assert!(matches!(e, Error::TooManyBoards { seeds: 32, .. }), "{e}");
+    assert!(matches!(e, Error::BuildMemory { seeds: 32, .. }), "{e}");
     let e = build(dir.path(), &Rules::default(), 49, &Quiet).unwrap_err();
     assert!(matches!(e, Error::TooManySeeds(49)), "{e}");
     assert!(!table_path(dir.path(), &TableRules::new(&Rules::default()), 0).exists());
