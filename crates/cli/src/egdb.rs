@@ -114,6 +114,12 @@ struct BuildArgs {
     /// pass that an interrupted build resumes from
     #[arg(long, value_name = "MIB", default_value_t = wari_egdb::DEFAULT_BUILD_MEMORY >> 20, value_parser = at_least::<u64>(1))]
     memory: u64,
+
+    /// Share the build with the other processes started with this one by
+    /// `mpirun -n N`, each taking an index range of every seed count
+    /// (needs a wari built with `--features mpi`; --memory is not used)
+    #[arg(long)]
+    mpi: bool,
 }
 
 /// The value of a position and of each of its legal moves, from the view
@@ -219,7 +225,9 @@ fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
     let rules_dir = dir.join(TableRules::new(&rules).name());
     std::fs::create_dir_all(&rules_dir)
         .and_then(|()| {
-            let probe = rules_dir.join(".wari-write-check");
+            // One name a process: the processes of a distributed build
+            // check at once.
+            let probe = rules_dir.join(format!(".wari-write-check-{}", std::process::id()));
             std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe))
         })
         .map_err(|e| {
@@ -229,6 +237,9 @@ fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
             ))
         })?;
     let started = Instant::now();
+    if args.mpi {
+        return run_build_mpi(args, &dir, &rules, started, out);
+    }
     let options = BuildOptions {
         memory: args.memory << 20,
     };
@@ -243,6 +254,43 @@ fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
+}
+
+#[cfg(feature = "mpi")]
+fn run_build_mpi(
+    args: &BuildArgs,
+    dir: &std::path::Path,
+    rules: &Rules,
+    started: Instant,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let (rank, size) = wari_egdb::build_mpi(dir, rules, args.max_seeds, &Reporter::new(true))
+        .map_err(Error::input)?;
+    if rank == 0 {
+        writeln!(
+            out,
+            "built {} up to {} in {} on {} ({:.1} s)",
+            TableRules::new(rules).name(),
+            count(args.max_seeds as u64, "seed", "seeds"),
+            dir.display(),
+            count(size as u64, "process", "processes"),
+            started.elapsed().as_secs_f64()
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "mpi"))]
+fn run_build_mpi(
+    _: &BuildArgs,
+    _: &std::path::Path,
+    _: &Rules,
+    _: Instant,
+    _: &mut impl Write,
+) -> Result<(), Error> {
+    Err(Error::input(
+        "this wari was built without MPI: build it with `cargo build --release --features mpi` (tools/mpi-build.sh)",
+    ))
 }
 
 fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {

@@ -148,7 +148,14 @@ pub fn build_with(
             if rebuilt_below {
                 remove_checkpoint(&checkpoint)?;
             }
-            build_layer_replaying(&rules, seeds, &layers[..], Some(&checkpoint), progress)?
+            build_layer_replaying(
+                &rules,
+                seeds,
+                &layers[..],
+                Some(&checkpoint),
+                options.memory,
+                progress,
+            )?
         } else {
             build_layer(&rules, seeds, &layers[..], progress)
         };

@@ -122,7 +122,7 @@ pub fn write_compressed_table(
     table: &[u8],
 ) -> Result<(PathBuf, u64), Error> {
     assert_eq!(table.len() as u64, positions(rules.pits(), seeds));
-    let payload = compress(table);
+    let payload = compress(table, 2 * rules.pits(), seeds);
     let path = write_file(dir, rules, seeds, COMPRESSED_VERSION, &payload)?;
     Ok((path, (HEADER_LEN + payload.len()) as u64))
 }
@@ -290,7 +290,7 @@ pub fn open_table(
     if check(&map, &path, rules, seeds)? == VERSION {
         return Ok(Some(TableBytes::Mapped(map)));
     }
-    let compressed = Compressed::new(Payload(map), positions(rules.pits(), seeds))
+    let compressed = Compressed::new(Payload(map), 2 * rules.pits(), seeds)
         .map_err(|what| Error::header(&path, format!("damaged compressed table: {what}")))?;
     Ok(Some(TableBytes::Compressed(Box::new(compressed))))
 }
@@ -403,9 +403,9 @@ pub fn compress_table(
         return Ok(Some((before, before)));
     }
     let raw = table.raw().expect("not compressed");
-    let payload = compress(raw);
+    let payload = compress(raw, 2 * rules.pits(), seeds);
     let path = table_path(dir, rules, seeds);
-    let decoded = Compressed::new(&payload[..], raw.len() as u64)
+    let decoded = Compressed::new(&payload[..], 2 * rules.pits(), seeds)
         .map_err(|what| Error::header(&path, format!("compression failed: {what}")))?
         .decompress();
     if decoded != raw {

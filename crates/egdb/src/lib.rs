@@ -32,6 +32,8 @@
 mod builder;
 mod checkpoint;
 mod compress;
+#[cfg(feature = "mpi")]
+mod distributed;
 mod error;
 mod file;
 mod huge_pages;
@@ -52,6 +54,8 @@ pub use builder::{
     BYTES_PER_BOARD_KEPT, BYTES_PER_BOARD_REPLAYED, BuildOptions, DEFAULT_BUILD_MEMORY, build,
     build_with,
 };
+#[cfg(feature = "mpi")]
+pub use distributed::{build_distributed, build_mpi};
 pub use error::Error;
 pub use file::{
     COMPRESSED_VERSION, HEADER_LEN, MAGIC, Payload, TableBytes, VERSION, checksum, compress_table,
