@@ -19,6 +19,7 @@ use crate::computer;
 use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
+use crate::pool::Work;
 use crate::referee::{Action, GameState, SeatKind, Status};
 
 /// Connections of one seat's session in this process.
@@ -263,14 +264,15 @@ impl Room {
                 }
                 *searching = Some(ply);
             }
-            let side = state.to_move();
-            let clock = state
-                .clock
-                .map(|c| (c.left(side, now_ms()), c.increment_ms));
-            let limits = app.computer.move_limits(clock);
             let game = state.game.clone();
             let (app, room) = (Arc::clone(app), Arc::clone(self));
+            let (side, clock) = (state.to_move(), state.clock);
             tokio::spawn(async move {
+                // The clock as it stands when a thread is free.
+                let limits = || {
+                    let clock = clock.map(|c| (c.left(side, now_ms()), c.increment_ms));
+                    app.computer.move_limits(clock)
+                };
                 room.computer_moves(&app, game, level, limits, ply).await;
                 // Cleared only now, so the states stored on the way do not
                 // start a second search for the same ply.
@@ -309,12 +311,16 @@ impl Room {
         app: &Arc<App>,
         game: wari_rules::Game,
         level: wari_engine::Level,
-        limits: wari_engine::Limits,
+        limits: impl FnOnce() -> wari_engine::Limits,
         ply: usize,
     ) {
         let position = *game.position();
         let side = position.turn();
-        let result = match app.computer.think(game, level, limits, true).await {
+        let result = match app
+            .computer
+            .think(game, level, limits, true, Work::Computer)
+            .await
+        {
             Ok(result) => result,
             Err(e) => {
                 tracing::error!(game = %self.id, error = %e, "computer search failed");

@@ -14,6 +14,7 @@
 //! # }
 //! ```
 
+mod analysis;
 pub mod api;
 mod clock;
 mod computer;
@@ -27,6 +28,7 @@ mod lock;
 mod name;
 mod notify;
 mod offer;
+mod pool;
 mod referee;
 mod rooms;
 mod seat;
@@ -60,6 +62,7 @@ pub struct App {
     store: Store,
     rooms: Rooms,
     computer: Computer,
+    analysis: analysis::Analysis,
     limiter: Limiter,
     sessions: Sessions,
     stopping: Stopping,
@@ -143,6 +146,7 @@ pub async fn start_with(
             config.computer_movetime_ms,
         )
         .with_tables(tables),
+        analysis: analysis::Analysis::new(config.analysis_ms_per_minute),
         limiter: Limiter::new(
             config.rate_per_s,
             config.max_connections_per_client,
@@ -198,6 +202,7 @@ fn spawn_sweeper(app: Arc<App>) {
             tick.tick().await;
             app.rooms.sweep();
             app.limiter.sweep();
+            app.analysis.sweep();
         }
     });
 }

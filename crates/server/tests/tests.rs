@@ -9,6 +9,7 @@ mod cases {
     mod clocks;
     mod connections;
     mod cross_site;
+    mod fairness;
     mod offers;
     mod play;
     mod restart;
