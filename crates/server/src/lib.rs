@@ -22,6 +22,7 @@ mod config;
 mod game_room;
 mod ids;
 mod last_move;
+mod lease;
 mod limits;
 mod listen;
 mod lock;
@@ -66,6 +67,7 @@ pub struct App {
     limiter: Limiter,
     sessions: Sessions,
     stopping: Stopping,
+    process: lease::Process,
 }
 
 /// A running server.
@@ -121,8 +123,10 @@ async fn shutdown_signal() {
     }
 }
 
-/// Connects to the database (running the migrations), restores the games
-/// being played, and starts listening.
+/// Connects to the database (running the migrations), takes over the
+/// computer's pending turns of processes that died (with SQLite, of the
+/// process before this one), and starts listening. Other games are loaded
+/// when someone asks for them.
 ///
 /// # Errors
 /// A database that cannot be reached or migrated, or an address that
@@ -155,12 +159,12 @@ pub async fn start_with(
         rooms: Rooms::default(),
         sessions: Sessions::default(),
         stopping: Stopping::default(),
+        process: lease::Process::default(),
         store,
         config,
     });
-    restore(&app).await?;
     notify::spawn_listener(Arc::clone(&app));
-    spawn_sweeper(Arc::clone(&app));
+    lease::start(&app).await?;
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
         .map_err(|e| Error::bad(format!("cannot listen on {}: {e}", app.config.bind)))?;
@@ -176,35 +180,6 @@ pub async fn start_with(
     ));
     tracing::info!(%addr, database = ?app.store.backend(), "wari server listening");
     Ok(Server { addr, app, task })
-}
-
-/// Reopens every game being played: clocks run on (the downtime is
-/// charged to the side to move, see docs/API.md) and the computer moves if
-/// it is its turn.
-async fn restore(app: &Arc<App>) -> Result<(), Error> {
-    let ids = app.store.unfinished_game_ids().await?;
-    for id in &ids {
-        match app.rooms.get(app, id).await {
-            Ok(room) => room.follow_up(app, &room.snapshot()),
-            Err(e) => tracing::error!(game = %id, error = %e, "cannot restore game"),
-        }
-    }
-    if !ids.is_empty() {
-        tracing::info!(games = ids.len(), "games in progress restored");
-    }
-    Ok(())
-}
-
-fn spawn_sweeper(app: Arc<App>) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(30));
-        loop {
-            tick.tick().await;
-            app.rooms.sweep();
-            app.limiter.sweep();
-            app.analysis.sweep();
-        }
-    });
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default: this server's info).

@@ -150,6 +150,7 @@ pub async fn create(
     let mut tx = app.store.pool().begin().await?;
     app.store.insert_game(&mut tx, &state, None).await?;
     app.store.insert_table(&mut tx, &table).await?;
+    crate::game_room::set_turn(app, &mut tx, &state, now).await?;
     tx.commit().await?;
     let room = app.rooms.insert(app, state);
     room.follow_up(app, &room.snapshot());

@@ -74,7 +74,7 @@ async fn run(
     let mut updates = room.subscribe();
     let mut stopping = app.stopping.signal();
     let side = guest.as_ref().and_then(|g| room.snapshot().side_of(&g.id));
-    let _presence = room.connect(side);
+    let _presence = room.connect(&app, side);
     let interval = Duration::from_secs(app.config.ping_interval_s.max(1));
     let mut ping = tokio::time::interval_at(Instant::now() + interval, interval);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
