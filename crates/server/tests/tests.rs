@@ -10,6 +10,7 @@ mod cases {
     mod connections;
     mod cross_site;
     mod fairness;
+    mod lobby;
     mod offers;
     mod play;
     mod restart;
