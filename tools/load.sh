@@ -25,7 +25,8 @@ ROUNDS=${ROUNDS:-10}
 DATABASE=${DATABASE:-${WARI_TEST_POSTGRES:-}}
 # 20,000 WebSockets need as many open files in each process.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-cargo build --release -q -p wari -p wari-server --example load --example fault
+cargo build --release -q -p wari
+cargo build --release -q -p wari-server --example load --example fault
 dir=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]:-}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }

@@ -161,7 +161,12 @@ async fn open(base: &str, game: &str, cookie: &str, from: &str) -> Option<Socket
     let headers = request.headers_mut();
     headers.insert("cookie", cookie.parse().ok()?);
     headers.insert("x-forwarded-for", from.parse().ok()?);
-    let connect = tokio_tungstenite::connect_async(request);
+    // The generator holds 20,000 sockets: small buffers (the default
+    // read buffer is 128 KiB a socket).
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(4 * 1024);
+    let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), false);
     Some(
         tokio::time::timeout(Duration::from_secs(30), connect)
             .await
@@ -441,14 +446,14 @@ async fn main() {
             run.error();
         }
     }
-    let elapsed = started.elapsed().as_secs_f64() - run.o.ramp_s as f64;
+    let elapsed = run.o.seconds as f64;
     let mut latencies = run.stats.latencies_us.lock().unwrap().clone();
     latencies.sort_unstable();
     let moves = run.stats.moves.load(Ordering::Relaxed);
     let o = &run.o;
     println!("[{}] servers {}", o.label, o.urls.join(" "));
     println!(
-        "[{}] games {} at once, {}, think {} ms on average; ramp {} s, measured {:.0} s",
+        "[{}] games {} at once, {}, think {} ms on average; ramp {} s, measured {:.0} s after it",
         o.label,
         o.games,
         if o.computer {
