@@ -46,6 +46,17 @@ function pitsOf(list, m) {
 }
 
 /**
+ * Where each seed of a last move fell, as board indices (the stores are 2m,
+ * South's, and 2m+1, North's), from the server's description of the move
+ * (GAME's `last_move.drops`); null when the move came without one.
+ */
+function dropsPath(lastMove, m) {
+  if (!Array.isArray(lastMove?.drops)) return null;
+  const path = lastMove.drops.map((d) => (d.store ? 2 * m + (d.store === 'S' ? 0 : 1) : pitIndex(d.pit, m)));
+  return path.every((i) => i >= 0) ? path : null;
+}
+
+/**
  * A board. `onPlay(letter)` is called when a playable pit is chosen;
  * `onRefuse(letter)` when another pit is (the page says why).
  */
@@ -235,14 +246,18 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     drawState();
     const speed = SPEEDS[animationSpeed()] ?? 0;
     if (from && next.lastMove && speed > 0) {
-      let step = null;
-      try {
-        step = play(from, next.lastMove.move);
-      } catch {
-        step = null;
+      // The server says where each seed fell; a move of our own, sown
+      // before the server answers, is worked out here.
+      let path = dropsPath(next.lastMove, from.rules.pits);
+      if (!path) {
+        try {
+          path = play(from, next.lastMove.move).path;
+        } catch {
+          path = null;
+        }
       }
-      if (step) {
-        startAnimation(from, step, Math.min(speed, LONGEST_ANIMATION_MS / step.path.length));
+      if (path?.length) {
+        startAnimation(from, path, Math.min(speed, LONGEST_ANIMATION_MS / path.length));
         return;
       }
     }
@@ -250,7 +265,7 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     if (previewing) showPreview(previewing);
   }
 
-  function startAnimation(from, step, delay) {
+  function startAnimation(from, path, delay) {
     const m = from.rules.pits;
     const board = from.board.slice();
     const captured = from.captured.slice();
@@ -261,11 +276,11 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     let k = 0;
     const tick = () => {
       for (const button of pits) button.classList.remove('sowing');
-      if (k >= step.path.length) {
+      if (k >= path.length) {
         finishAnimation();
         return;
       }
-      const pit = step.path[k];
+      const pit = path[k];
       if (pit < 2 * m) {
         board[pit] += 1;
         pits[pit].classList.add('sowing');

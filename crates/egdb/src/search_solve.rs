@@ -69,8 +69,9 @@ fn table_seeds_for(pits: usize, total: usize) -> usize {
 /// Every first move gets its exact value when the start took at most 20
 /// million nodes to prove; otherwise only the best move's value is exact
 /// and the others are given as upper bounds (the start's value:
-/// [`Solution::moves_at_most`]). `WARI_EGDB_DEBUG=1` prints each bound
-/// of the start as MTD(f) finds it.
+/// [`Solution::moves_at_most`]). `WARI_EGDB_DEBUG=1` prints whether the
+/// transposition table got huge pages and each bound of the start as
+/// MTD(f) finds it.
 ///
 /// ```
 /// use wari_egdb::{Method, Quiet, solve_by_search, DEFAULT_MEMORY_LIMIT};
@@ -98,7 +99,14 @@ pub fn solve_by_search(
     let seeds = table_seeds_for(pits, total).min(table_seeds.unwrap_or(usize::MAX));
     let layers = build_in_memory(&table_rules, seeds, progress);
     let tables = Tables::from_layers(table_rules, layers);
-    Ok(prove_start(rules, tables, seeds, memory_limit, started))
+    Ok(prove_start(
+        rules,
+        tables,
+        seeds,
+        memory_limit,
+        started,
+        progress,
+    ))
 }
 
 /// [`solve_by_search`] over tables already built (by `wari egdb build`):
@@ -111,7 +119,7 @@ pub fn solve_by_search(
 /// let rules = "kalah,pits=3,seeds=3".parse()?;
 /// build(dir.path(), &rules, 8, &Quiet)?;
 /// let tables = Tables::open(dir.path(), &rules)?;
-/// let solution = solve_by_search_over(&rules, tables, DEFAULT_MEMORY_LIMIT)?;
+/// let solution = solve_by_search_over(&rules, tables, DEFAULT_MEMORY_LIMIT, &Quiet)?;
 /// assert_eq!((solution.south_margin(), solution.table_seeds), (2, 8));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -123,6 +131,7 @@ pub fn solve_by_search_over(
     rules: &Rules,
     tables: Tables,
     memory_limit: u64,
+    progress: &dyn Progress,
 ) -> Result<Solution, Error> {
     searchable(rules)?;
     if *tables.rules() != TableRules::new(rules) {
@@ -145,6 +154,7 @@ pub fn solve_by_search_over(
         seeds.min(total.saturating_sub(1)),
         memory_limit,
         started,
+        progress,
     ))
 }
 
@@ -167,6 +177,7 @@ fn prove_start(
     seeds: usize,
     memory_limit: u64,
     started: Instant,
+    progress: &dyn Progress,
 ) -> Solution {
     let table_positions = (0..=seeds)
         .map(|k| positions(usize::from(rules.pits()), k))
@@ -187,7 +198,19 @@ fn prove_start(
     );
     let start = Position::new(*rules);
     let debug = std::env::var_os("WARI_EGDB_DEBUG").is_some();
+    if debug {
+        eprintln!(
+            "transposition table: {} MB, on huge pages: {}",
+            bytes >> 20,
+            if transpositions.on_huge_pages() {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+    }
     let value = prover.value(&start, 0, &mut |lo, hi, nodes| {
+        progress.search_step(lo, hi, nodes);
         if debug {
             eprintln!(
                 "start: {lo}..={hi} after {nodes} nodes, {:.2} s",

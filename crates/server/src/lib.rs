@@ -14,6 +14,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod analysis;
 pub mod api;
 mod clock;
@@ -21,7 +23,6 @@ mod computer;
 mod config;
 mod game_room;
 mod ids;
-mod last_move;
 mod lease;
 mod limits;
 mod listen;

@@ -39,7 +39,17 @@ impl Rooms {
             .ok_or_else(|| Error::not_found(format!("no game {id}")))?;
         drop(conn);
         let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
+        let flag_due = state.flag_due(now_ms()).is_some();
         let room = self.insert(app, state);
+        // A flag that fell while nobody held the game falls now, before
+        // anyone sees it running (the sweep in lease.rs may be a second
+        // away).
+        if flag_due
+            && let Err(e) = room.act(app, crate::referee::Action::Flag).await
+            && !matches!(e, Error::Conflict(_))
+        {
+            return Err(e);
+        }
         // The computer's turn is searched by the process that has it; one
         // that nobody has (stored before turns were) is taken here.
         if pending && app.store.adopt_turn(id, &app.process.id, now_ms()).await? {

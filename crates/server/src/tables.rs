@@ -3,10 +3,11 @@
 //! time control; taking the free seat starts the game.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Deserialize;
 use wari_engine::Level;
-use wari_rules::{Game, Rules, Side};
+use wari_rules::{Game, Rules, Side, TimeControl};
 
 use crate::App;
 use crate::api::error::Error;
@@ -58,14 +59,54 @@ pub enum Opponent {
     },
 }
 
-/// A Fischer time control.
+/// A Fischer time control: written as players write it, `"5+3"` (5
+/// minutes each, 3 seconds a move: [`TimeControl`]), or in seconds,
+/// `{"initial_s": 300, "increment_s": 3}`.
 #[derive(Debug, Deserialize)]
-pub struct ClockSpec {
-    /// Time for each side, seconds.
-    pub initial_s: u32,
-    /// Added after each move, seconds.
-    #[serde(default)]
-    pub increment_s: u32,
+#[serde(untagged)]
+pub enum ClockSpec {
+    /// `MINUTES+SECONDS`.
+    Written(String),
+    /// Seconds.
+    Seconds {
+        /// Time for each side, seconds.
+        initial_s: u32,
+        /// Added after each move, seconds.
+        #[serde(default)]
+        increment_s: u32,
+    },
+}
+
+impl ClockSpec {
+    /// The time control, within the server's limits.
+    fn time_control(&self) -> Result<TimeControl, Error> {
+        let tc = match self {
+            ClockSpec::Written(text) => text
+                .parse::<TimeControl>()
+                .map_err(|e| Error::bad(format!("clock: {e}")))?,
+            ClockSpec::Seconds {
+                initial_s,
+                increment_s,
+            } => TimeControl::new(
+                Duration::from_secs(u64::from(*initial_s)),
+                Duration::from_secs(u64::from(*increment_s)),
+            )
+            .map_err(|_| Error::bad(format!("clock: initial_s must be 1 to {MAX_INITIAL_S}")))?,
+        };
+        if tc.base() < Duration::from_secs(1)
+            || tc.base() > Duration::from_secs(MAX_INITIAL_S.into())
+        {
+            return Err(Error::bad(format!(
+                "clock: the time must be 1 second to 3 hours (initial_s 1 to {MAX_INITIAL_S})"
+            )));
+        }
+        if tc.increment() > Duration::from_secs(MAX_INCREMENT_S.into()) {
+            return Err(Error::bad(format!(
+                "clock: the increment must be at most 10 minutes (increment_s 0 to {MAX_INCREMENT_S})"
+            )));
+        }
+        Ok(tc)
+    }
 }
 
 /// Creates a table and its game, from `address`; a computer table's game
@@ -101,23 +142,12 @@ pub async fn create(
             )));
         }
     };
-    let clock = match spec.clock {
+    let clock = match &spec.clock {
         None => None,
         Some(c) => {
-            if c.initial_s == 0 || c.initial_s > MAX_INITIAL_S {
-                return Err(Error::bad(format!(
-                    "clock: initial_s must be 1 to {MAX_INITIAL_S}"
-                )));
-            }
-            if c.increment_s > MAX_INCREMENT_S {
-                return Err(Error::bad(format!(
-                    "clock: increment_s must be 0 to {MAX_INCREMENT_S}"
-                )));
-            }
-            Some(Clock::new(
-                i64::from(c.initial_s) * 1000,
-                i64::from(c.increment_s) * 1000,
-            ))
+            let tc = c.time_control()?;
+            let ms = |d: Duration| i64::try_from(d.as_millis()).expect("at most 3 hours");
+            Some(Clock::new(ms(tc.base()), ms(tc.increment())))
         }
     };
     let now = now_ms();

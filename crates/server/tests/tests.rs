@@ -10,6 +10,7 @@ mod cases {
     mod connections;
     mod cross_site;
     mod fairness;
+    mod last_move;
     mod lobby;
     mod offers;
     mod play;

@@ -3,10 +3,9 @@
 //! describes every field.
 
 use serde_json::{Value, json};
-use wari_rules::Side;
+use wari_rules::{GrandSlam, Move, Side, Slot, Sowing};
 
 use crate::ids::now_ms;
-use crate::last_move::captures;
 use crate::referee::{GameState, SeatKind};
 use crate::store::TableRow;
 
@@ -37,19 +36,14 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             "running": c.running.map(|s| s.letter().to_string()),
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
+            "time_control": time_control(c.initial_ms, c.increment_ms),
         })
     });
     let outcome = state.game.outcome();
     let moves = state.game.moves();
     let last_move = moves.last().map_or(Value::Null, |&mv| {
         let positions = state.game.positions();
-        let n = positions.len();
-        let c = captures(&positions[n - 2], mv, &positions[n - 1]);
-        json!({
-            "move": mv.to_string(),
-            "captured_pits": c.pits.iter().map(char::to_string).collect::<Vec<_>>(),
-            "seeds": c.seeds,
-        })
+        Sowing::of(&positions[positions.len() - 2], mv).map_or(Value::Null, |s| last_move(&s))
     });
     json!({
         "id": state.id,
@@ -77,6 +71,37 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
     })
 }
 
+/// LAST_MOVE: what the last move did, seed by seed (docs/API.md).
+fn last_move(sowing: &Sowing) -> Value {
+    let pits = sowing.before().pits();
+    let letter = |pit: usize| Move::at_index(pit, pits).to_string();
+    let drops: Vec<Value> = sowing
+        .drops()
+        .iter()
+        .map(|&slot| match slot {
+            Slot::Pit(pit) => json!({ "pit": letter(pit) }),
+            Slot::Store(side) => json!({ "store": side.letter().to_string() }),
+        })
+        .collect();
+    let captures = sowing.captures();
+    json!({
+        "move": sowing.played().to_string(),
+        "by": sowing.mover().letter().to_string(),
+        "drops": drops,
+        "captures": captures.iter().map(|&(pit, seeds)| json!({ "pit": letter(pit), "seeds": seeds })).collect::<Vec<_>>(),
+        "captured_pits": captures.iter().map(|&(pit, _)| letter(pit)).collect::<Vec<_>>(),
+        "seeds": sowing.captured_seeds(),
+        "grand_slam": sowing.grand_slam().map(|g| match g {
+            GrandSlam::CapturedNothing => "captured-nothing",
+            GrandSlam::EndedTheGame => "ended-the-game",
+            GrandSlam::MovesAgain => "moves-again",
+        }),
+        "extra_move": sowing.extra_move(),
+        "end": sowing.end().map(|reason| reason.name()),
+        "swept": sowing.swept(),
+    })
+}
+
 /// TABLE; the invite link only for its creator.
 #[must_use]
 pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
@@ -91,7 +116,11 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
         "rules": t.rules,
         "creator": { "name": t.creator_name, "side": t.creator_side.letter().to_string() },
         "opponent": opponent,
-        "clock": t.clock.map(|(initial, increment)| json!({ "initial_s": initial / 1000, "increment_s": increment / 1000 })),
+        "clock": t.clock.map(|(initial, increment)| json!({
+            "initial_s": initial / 1000,
+            "increment_s": increment / 1000,
+            "time_control": time_control(initial, increment),
+        })),
         "status": t.status,
         "created_at": t.created_at,
     });
@@ -107,4 +136,13 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
 #[must_use]
 pub fn invite_path(token: &str) -> String {
     format!("/invite/{token}")
+}
+
+/// A clock's time control as players write it (`5+3`), for the web to
+/// show.
+fn time_control(initial_ms: i64, increment_ms: i64) -> Option<String> {
+    let ms = |n: i64| std::time::Duration::from_millis(u64::try_from(n).unwrap_or(0));
+    wari_rules::TimeControl::new(ms(initial_ms), ms(increment_ms))
+        .ok()
+        .map(|tc| tc.to_string())
 }

@@ -160,7 +160,8 @@ impl App {
     }
 
     fn computer(&mut self) -> &mut Computer {
-        self.computer.get_or_insert_with(Computer::spawn)
+        let seed = self.session.settings().seed;
+        self.computer.get_or_insert_with(|| Computer::spawn(seed))
     }
 
     fn cancel_search(&mut self) {
@@ -229,9 +230,6 @@ impl App {
 
     /// Plays a move for the player to move and starts its animation.
     fn play(&mut self, m: Move, now: Instant) {
-        let Some(&before) = self.session.game().positions().last() else {
-            return;
-        };
         let by_computer = self.session.computer_to_move();
         match self.session.play(m, now) {
             Ok(()) => {
@@ -239,10 +237,10 @@ impl App {
                 self.hint = None;
                 self.status = None;
                 let mut end = now;
-                if let (Some(step), Some((_, sowing))) =
+                if let (Some(step), Some(sowing)) =
                     (seed_delay(self.speed), self.session.last_move())
                 {
-                    let animation = Animation::new(before, sowing, now, step);
+                    let animation = Animation::new(sowing, now, step);
                     end = animation.end();
                     self.animation = Some(animation);
                 }
@@ -508,7 +506,9 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        self.cancel_search();
+        // A new engine: an empty table, and the seed again (or a fresh
+        // one) for the new game's random choices.
+        self.computer = None;
         self.session = self.session.new_game();
         self.animation = None;
         self.hint = None;
