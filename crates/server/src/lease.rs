@@ -137,13 +137,29 @@ fn spawn_maintenance(app: Arc<App>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(BEAT);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut stopping = app.stopping.signal();
         for n in 0u64.. {
-            tick.tick().await;
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = crate::listen::stopped(&mut stopping) => return,
+            }
             if let Err(e) = maintain(&app, n).await {
                 tracing::warn!(error = %e, "maintenance failed; trying again");
             }
         }
     });
+}
+
+/// Says this process is leaving (a heartbeat at the epoch): the others
+/// bury it at their next beat, without waiting out the lease.
+pub async fn leave(app: &App) {
+    if let Err(e) = app
+        .store
+        .beat(&app.process.id, app.process.started_at, 0)
+        .await
+    {
+        tracing::warn!(error = %e, "could not say this process is leaving");
+    }
 }
 
 async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {

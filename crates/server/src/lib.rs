@@ -88,10 +88,13 @@ impl Server {
 
     /// Stops accepting connections, closes idle ones, sends every
     /// WebSocket a close frame (1001, going away), gives requests under
-    /// way two seconds to finish, and closes the database pool.
+    /// way two seconds to finish, tells the other processes it is leaving
+    /// (they take its computer's turns over at once), and closes the
+    /// database pool.
     pub async fn stop(self) {
         self.app.stopping.stop(Duration::from_secs(2)).await;
         self.task.abort();
+        lease::leave(&self.app).await;
         self.app.store.close().await;
     }
 
