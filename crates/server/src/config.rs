@@ -13,8 +13,10 @@ pub struct Config {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// Database URL: `sqlite://FILE?mode=rwc` (one process) or
-    /// `postgres://USER@HOST/DB` (several processes may share it).
+    /// Database URL: `sqlite://FILE` (one process; the file is made if it
+    /// is not there, its directory must be) or `postgres://USER@HOST/DB`
+    /// (several processes may share it; a server that does not answer
+    /// within 5 s is an error).
     #[arg(
         long,
         env = "DATABASE_URL",
