@@ -44,18 +44,18 @@ pub struct Config {
     #[arg(long, default_value_t = 60)]
     pub claim_timeout_s: u64,
 
-    /// Minutes after which an unclocked game whose players are both away
-    /// is adjourned: kept, unloaded, resumed when a player returns.
-    #[arg(long, default_value_t = 10)]
-    pub adjourn_after_min: u64,
+    /// Seconds after which an unclocked game whose players are both away
+    /// is adjourned: kept, off the lobby, resumed when a player returns.
+    #[arg(long, default_value_t = 600)]
+    pub adjourn_after_s: u64,
 
     /// Open tables (a seat free) one session may have at once.
     #[arg(long, default_value_t = 3)]
     pub max_open_tables: u32,
 
-    /// Minutes an open table waits for an opponent before it expires.
-    #[arg(long, default_value_t = 30)]
-    pub open_table_expiry_min: u64,
+    /// Seconds an open table waits for an opponent before it expires.
+    #[arg(long, default_value_t = 1800)]
+    pub open_table_expiry_s: u64,
 
     /// Open WebSocket and stream connections allowed per client (session,
     /// or address without one).

@@ -9,7 +9,9 @@ mod cases {
     mod clocks;
     mod connections;
     mod cross_site;
+    mod fairness;
     mod last_move;
+    mod lobby;
     mod offers;
     mod play;
     mod restart;

@@ -194,7 +194,8 @@ impl Store {
              clock_initial_ms = $11, clock_increment_ms = $12, south_ms = $13, north_ms = $14, \
              clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
              result = $19, reason = $20, score = $21, rematch_game_id = $22, \
-             started_at = $23, finished_at = $24 WHERE id = $25",
+             started_at = $23, finished_at = $24, clock_deadline = $25, active_at = $26, \
+             adjourned_at = NULL WHERE id = $27",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -224,6 +225,12 @@ impl Store {
         .bind(state.rematch_game_id.clone())
         .bind(state.started_at)
         .bind(state.finished_at)
+        .bind(
+            clock
+                .and_then(|c| c.deadline())
+                .filter(|_| state.status == Status::Playing),
+        )
+        .bind(crate::ids::now_ms())
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -258,26 +265,14 @@ impl Store {
         Ok(())
     }
 
-    /// The ids of the games not finished (to restore at start).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn unfinished_game_ids(&self) -> Result<Vec<String>, Error> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'playing' ORDER BY created_at")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(Error::from))
-            .collect()
-    }
-
-    /// Games being played, newest first.
+    /// Games being played (not adjourned), newest first.
     ///
     /// # Errors
     /// A database error.
     pub async fn playing(&self, limit: i64) -> Result<Vec<GameSummary>, Error> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC LIMIT $1"
+            "SELECT {COLUMNS} FROM games WHERE status = 'playing' AND adjourned_at IS NULL \
+             ORDER BY started_at DESC, id DESC LIMIT $1"
         ))
         .bind(limit)
         .fetch_all(&self.pool)

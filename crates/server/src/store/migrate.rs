@@ -9,8 +9,14 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Each migration: version, description, SQL (the same for both
 /// databases).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "init", include_str!("../../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        2,
+        "presence",
+        include_str!("../../migrations/0002_presence.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded;

@@ -4,6 +4,7 @@
 
 mod games;
 mod migrate;
+mod presence;
 mod tables;
 
 use std::str::FromStr;
