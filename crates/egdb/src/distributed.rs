@@ -42,6 +42,7 @@ pub fn build_mpi(
     dir: &Path,
     rules: &Rules,
     max_seeds: usize,
+    memory: u64,
     progress: &dyn Progress,
 ) -> Result<(usize, usize), Error> {
     let universe = mpi::initialize().ok_or_else(|| Error::Io {
@@ -52,7 +53,7 @@ pub fn build_mpi(
     let rank = world.rank() as usize;
     let quiet = crate::retrograde::Quiet;
     let progress = if rank == 0 { progress } else { &quiet };
-    build_distributed(&world, dir, rules, max_seeds, progress)?;
+    build_distributed(&world, dir, rules, max_seeds, memory, progress)?;
     Ok((rank, world.size() as usize))
 }
 
@@ -61,7 +62,10 @@ pub fn build_mpi(
 /// an equal share of every seed count's boards. Every process of `world`
 /// calls it with the same arguments; `progress` is told of the build as
 /// the process of rank 0 sees it (the others may pass
-/// [`crate::Quiet`]).
+/// [`crate::Quiet`]). Once the quiet children of its own open boards fit
+/// in what `memory` leaves beside the seed count's bounds and exits, a
+/// process keeps them and reads them instead of playing the moves again,
+/// as [`crate::build_with`] does.
 ///
 /// # Errors
 /// As [`crate::build`]. An error on one process (a file it cannot read)
@@ -72,6 +76,7 @@ pub fn build_distributed<C: Communicator>(
     dir: &Path,
     rules: &Rules,
     max_seeds: usize,
+    memory: u64,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
     if max_seeds > MAX_LAYER {
@@ -113,8 +118,17 @@ pub fn build_distributed<C: Communicator>(
         exchange(world, &layer, &ranges, rank);
         progress.pass(0, total_open(world, &layer, mine.clone()));
         let mut pass = 0;
+        let mut mode = Mode::Replay;
+        // Words this process's children may take (none when an index
+        // needs more than a word).
+        let budget = if layer.len() as u64 <= u64::from(u32::MAX) {
+            memory.saturating_sub(3 * layer.len() as u64) / 4
+        } else {
+            0
+        };
         loop {
-            let (changed, _) = layer.pass(mine.clone(), Mode::Replay);
+            let (changed, words) = layer.pass(mine.clone(), mode);
+            mode = mode.next(words, budget);
             exchange(world, &layer, &ranges, rank);
             let mut anywhere = 0u8;
             world.all_reduce_into(&u8::from(changed), &mut anywhere, SystemOperation::max());

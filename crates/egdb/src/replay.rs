@@ -57,6 +57,19 @@ pub(crate) enum Mode {
     Kept,
 }
 
+impl Mode {
+    /// The mode of the pass after one in this mode whose open boards'
+    /// lists took (or would take) `words`, given `budget` words.
+    pub(crate) fn next(self, words: u64, budget: u64) -> Mode {
+        match self {
+            // Fewer words next time: the boards settled now drop out.
+            Mode::Replay if words <= budget => Mode::Collect,
+            Mode::Replay => Mode::Replay,
+            Mode::Collect | Mode::Kept => Mode::Kept,
+        }
+    }
+}
+
 impl Layer {
     /// A layer of `seeds` seeds with nothing known yet.
     pub(crate) fn new(rules: &TableRules, seeds: usize) -> Layer {
@@ -425,12 +438,7 @@ fn replaying<L: Lower + Sync + ?Sized>(
         if !changed {
             break;
         }
-        mode = match mode {
-            // Fewer words next time: the boards settled now drop out.
-            Mode::Replay if words <= budget => Mode::Collect,
-            Mode::Replay => Mode::Replay,
-            Mode::Collect | Mode::Kept => Mode::Kept,
-        };
+        mode = mode.next(words, budget);
         if let Some(saved) = &mut saved {
             saved.save_pass(
                 &layer,
