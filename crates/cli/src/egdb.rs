@@ -117,7 +117,8 @@ struct BuildArgs {
 
     /// Share the build with the other processes started with this one by
     /// `mpirun -n N`, each taking an index range of every seed count
-    /// (needs a wari built with `--features mpi`; --memory is not used)
+    /// (needs a wari built with `--features mpi`: tools/mpi-check.sh;
+    /// --memory is each process's, no checkpoints)
     #[arg(long)]
     mpi: bool,
 }
@@ -196,15 +197,17 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
             })
             .collect();
         let started = Instant::now();
+        let cpu = thread_cpu_seconds();
         let mut sum = 0i64;
         for p in &positions {
             sum += i64::from(tables.score(p).unwrap_or(0));
         }
         std::hint::black_box(sum);
+        let cpu_ns = (thread_cpu_seconds() - cpu) * 1e9 / probes as f64;
         let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
         writeln!(
             out,
-            "{seeds:>2} seeds: {ns:.0} ns a probe ({}, warm {}table of {})",
+            "{seeds:>2} seeds: {ns:.0} ns a probe, {cpu_ns:.0} ns of CPU ({}, warm {}table of {})",
             count(probes as u64, "random position", "random positions"),
             if table.is_compressed() {
                 "compressed "
@@ -264,8 +267,14 @@ fn run_build_mpi(
     started: Instant,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let (rank, size) = wari_egdb::build_mpi(dir, rules, args.max_seeds, &Reporter::new(true))
-        .map_err(Error::input)?;
+    let (rank, size) = wari_egdb::build_mpi(
+        dir,
+        rules,
+        args.max_seeds,
+        args.memory << 20,
+        &Reporter::new(true),
+    )
+    .map_err(Error::input)?;
     if rank == 0 {
         writeln!(
             out,
@@ -289,7 +298,7 @@ fn run_build_mpi(
     _: &mut impl Write,
 ) -> Result<(), Error> {
     Err(Error::input(
-        "this wari was built without MPI: build it with `cargo build --release --features mpi` (tools/mpi-build.sh)",
+        "this wari was built without MPI: build it with `cargo build --release --features mpi` (tools/mpi-check.sh)",
     ))
 }
 
@@ -468,6 +477,13 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     }
 }
 
+/// The CPU time of this thread, in seconds: what a probe costs whatever
+/// else runs on the machine.
+fn thread_cpu_seconds() -> f64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
 fn run_compress(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     let rules = TableRules::new(&args.rules.rules_or_default()?);
     let dir = args.dir()?;
@@ -486,7 +502,7 @@ fn run_compress(args: &Where, out: &mut impl Write) -> Result<(), Error> {
             HumanCount(new),
             old as f64 / new as f64,
             if old == new {
-                " (already compressed)"
+                " (kept as it is: already compressed, or not made smaller)"
             } else {
                 ""
             },

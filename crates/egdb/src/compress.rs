@@ -1,5 +1,5 @@
 //! The compressed payload of a table file (format version 2): blocks of
-//! 512 values, each coded by rANS under a static model whose context is
+//! 128 values, each coded by rANS under a static model whose context is
 //! the previous value and how the value "above" compares with it, so that
 //! one value is read by decoding at most one block.
 //!
@@ -7,23 +7,26 @@
 //! pits trade seeds, `(0, r), (1, r - 1), ..., (r, 0)`, the other pits
 //! fixed; the next run moves one seed further up the board. The value
 //! *above* a board is that of the board with as many seeds in the first
-//! pit in the previous run. Neighbours' values are close: on the
-//! standard board with 20 seeds the value alone carries 3.2 bits, given
-//! the previous one 2.4, given both the previous one and the difference
-//! of the one above to it (clamped to ±3) 2.2 (`docs/ENDGAME.md` gives
-//! the sizes per seed count).
+//! pit in the previous run. Neighbours' values are close: given the
+//! previous one and the difference of the one above to it (clamped to
+//! ±3), a value of the standard board's `abapa` table of 20 seeds
+//! carries 2.37 bits, of the `wari,cycle=even` table of 16 seeds 3.04;
+//! more context (the one above exactly, the seeds in the mover's row, the
+//! empty pits) takes less than 0.2 bits off (`docs/PERFORMANCE.md` gives
+//! the sizes and probe times per seed count).
 //!
 //! ```text
-//! model:   u8 log2 of the values a block (6 to 9), u16 symbols A, then A
+//! model:   u8 log2 of the values a block (6 to 9: 7 written), u16 symbols A, then A
 //!          bytes (the stored bytes, in order), then for each of the
 //!          (A + 1) × 8 contexts a u16 count of symbols seen in it and
 //!          as many (u8 symbol, u16 frequency), the frequencies summing
-//!          to 2^11 (context c × 8 + d: previous symbol c, A for none; d
+//!          to 2^10 (context c × 8 + d: previous symbol c, A for none; d
 //!          the value above minus the previous, clamped to -3..=3, plus
 //!          3, or 7 for none)
 //! index:   per 64 blocks a u64 offset into the data, then per block a
 //!          u16 offset from its group's
-//! data:    per block, the rANS state (u32 LE) then its bytes
+//! data:    per block, the rANS state (u32 LE) then its 16-bit words
+//!          (LE), read as the state falls below 2^16
 //! ```
 //!
 //! Every count and offset is checked when a file is opened, and a
@@ -36,17 +39,19 @@ use rayon::prelude::*;
 use crate::index::{MAX_BOARD, next_board, positions, unrank};
 use crate::value::Value;
 
-/// Values a block: 2^9.
-const BLOCK_LOG2: u32 = 9;
+/// Values a block: 2^7 (docs/PERFORMANCE.md: 2^8 is 6% smaller and
+/// takes twice as long to probe).
+const BLOCK_LOG2: u32 = 7;
 /// Blocks whose offsets share one `u64` (a group's blocks take at most
 /// 64 × 709 bytes: a `u16` reaches any).
 const GROUP: usize = 64;
 /// Frequencies of a context sum to 2^SCALE.
-const SCALE: u32 = 11;
+const SCALE: u32 = 10;
 const TOTAL: u32 = 1 << SCALE;
-/// The lower bound of the rANS state: bytes go out and come in one at a
-/// time to keep it in `LOW..LOW << 8`.
-const LOW: u32 = 1 << 23;
+/// The lower bound of the rANS state: 16 bits go out and come in at a
+/// time to keep it in `LOW..LOW << 16`, so at most once a value (no loop
+/// for the branch predictor to miss).
+const LOW: u32 = 1 << 16;
 /// Contexts per previous symbol: the value above minus the previous one
 /// in `-3..=3`, or none.
 const CLASSES: usize = 8;
@@ -186,8 +191,19 @@ fn normalise(counts: &[u64]) -> Vec<u16> {
 /// The compressed payload of `table`, the table of `seeds` seeds on a
 /// board of `cells` pits.
 pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Vec<u8> {
+    compress_blocks(table, cells, seeds, BLOCK_LOG2)
+}
+
+/// [`compress`] in blocks of `2^block_log2` values (6 to 9).
+pub(crate) fn compress_blocks(
+    table: &[u8],
+    cells: usize,
+    seeds: usize,
+    block_log2: u32,
+) -> Vec<u8> {
     assert_eq!(table.len() as u64, positions(cells / 2, seeds));
-    let block = 1usize << BLOCK_LOG2;
+    assert!((6..=9).contains(&block_log2));
+    let block = 1usize << block_log2;
     let (bytes, symbol, scores) = alphabet(table);
     let a = bytes.len();
     let contexts = (a + 1) * CLASSES;
@@ -238,7 +254,7 @@ pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Vec<u8> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    let mut out = vec![BLOCK_LOG2 as u8];
+    let mut out = vec![block_log2 as u8];
     out.extend_from_slice(&(a as u16).to_le_bytes());
     out.extend_from_slice(&bytes);
     for context in freqs.chunks(a) {
@@ -302,10 +318,13 @@ fn encode(
         let at = usize::from(c) * a + usize::from(symbol[usize::from(v)]);
         let f = u32::from(freqs[at]);
         let start = u32::from(starts[at]);
-        let max = ((LOW >> SCALE) << 8) * f;
-        while x >= max {
+        // (In u64: a context of one symbol has f << 22 = 2^32.)
+        let max = ((u64::from(LOW) >> SCALE) << 16) * u64::from(f);
+        if u64::from(x) >= max {
+            // Reversed below: read as a little-endian u16.
+            out.push((x >> 8) as u8);
             out.push(x as u8);
-            x >>= 8;
+            x >>= 16;
         }
         x = ((x / f) << SCALE) + (x % f) + start;
     }
@@ -481,10 +500,12 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             f(i, self.bytes[s]);
             // (A damaged file may give a slot of no symbol: frequency 0.)
             x = freq.max(1) * (x >> SCALE) + slot - start.min(slot);
-            while x < LOW {
-                let byte = data.get(next).copied().unwrap_or(0);
-                next += 1;
-                x = x << 8 | u32::from(byte);
+            if x < LOW {
+                let word = data
+                    .get(next..next + 2)
+                    .map_or(0, |w| u16::from_le_bytes([w[0], w[1]]));
+                next += 2;
+                x = x << 16 | u32::from(word);
             }
             walk.advance(s);
         }
@@ -509,6 +530,114 @@ impl<B: AsRef<[u8]>> Compressed<B> {
 
 #[cfg(test)]
 mod tests {
+    /// Conditional entropies of a table file's values (named by
+    /// `WARI_COMPRESS_PROBE`) under candidate contexts.
+    #[test]
+    #[ignore]
+    fn measure_contexts() {
+        use std::collections::HashMap;
+        let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
+        let m = cells / 2;
+        let table = &bytes[128..];
+        let (_, symbol, scores) = alphabet(table);
+        let mut walk = Walk::new(0, cells, seeds, &scores);
+        let names = [
+            "last+class",
+            "last+above",
+            "last+above+own",
+            "last+class+own",
+            "last+above+own+empty",
+            "last+above+pit0",
+        ];
+        let mut counts: Vec<HashMap<u64, HashMap<u8, u64>>> = vec![HashMap::new(); names.len()];
+        for &v in table {
+            let s = symbol[usize::from(v)];
+            let first = usize::from(walk.board[0]);
+            let above = if walk.above_known >> first & 1 == 1 {
+                u64::from(walk.above[first])
+            } else {
+                255
+            };
+            let last = walk.last as u64;
+            let class = walk.context() as u64;
+            let own: u64 = walk.board[..m].iter().map(|&x| u64::from(x)).sum();
+            let empty = walk.board[..cells].iter().filter(|&&x| x == 0).count() as u64;
+            let ctx = [
+                class,
+                last << 8 | above,
+                (last << 8 | above) << 8 | own,
+                class << 8 | own,
+                ((last << 8 | above) << 8 | own) << 8 | empty,
+                (last << 8 | above) << 8 | first as u64,
+            ];
+            for (k, c) in ctx.iter().enumerate() {
+                *counts[k].entry(*c).or_default().entry(s).or_default() += 1;
+            }
+            walk.advance(usize::from(s));
+        }
+        let n = table.len() as f64;
+        for (k, name) in names.iter().enumerate() {
+            let mut h = 0.0;
+            let mut model = 0usize;
+            for dist in counts[k].values() {
+                let total: u64 = dist.values().sum();
+                model += dist.len();
+                for &c in dist.values() {
+                    let p = c as f64 / total as f64;
+                    h -= c as f64 * p.log2();
+                }
+            }
+            eprintln!(
+                "{name}: {:.3} bits a value, {} contexts, {model} symbols in them",
+                h / n,
+                counts[k].len()
+            );
+        }
+    }
+
+    /// Sizes and probe times of a table file named by `WARI_COMPRESS_PROBE`
+    /// (version 1) at each block size.
+    #[test]
+    #[ignore]
+    fn measure_block_sizes() {
+        let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
+        let table = &bytes[128..];
+        for log2 in 6..=9 {
+            let payload = compress_blocks(table, cells, seeds, log2);
+            let c = Compressed::new(&payload[..], cells, seeds).unwrap();
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            let n = 200_000;
+            let cpu = || {
+                let mut t = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 0,
+                };
+                // Safety: a valid timespec to write to.
+                unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+                t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+            };
+            let started = cpu();
+            let mut sum = 0u64;
+            for _ in 0..n {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                sum += u64::from(c.get(x % c.len()));
+            }
+            std::hint::black_box(sum);
+            eprintln!(
+                "block 2^{log2}: {} bytes, {:.2}x, {:.0} ns of CPU a probe",
+                payload.len(),
+                table.len() as f64 / payload.len() as f64,
+                (cpu() - started) * 1e9 / f64::from(n)
+            );
+        }
+    }
+
     use super::*;
     use crate::retrograde::{Quiet, build_layer};
     use crate::table_rules::TableRules;
@@ -532,10 +661,10 @@ mod tests {
         for seeds in 0..=14 {
             let table = build_layer(&rules, seeds, &layers[..], &Quiet);
             let size = round_trip(&table, 8, seeds);
-            eprintln!("{seeds}: {size} of {}", table.len());
-            if seeds >= 99 {
+            // The model's few kilobytes outweigh small tables.
+            if seeds >= 12 {
                 assert!(
-                    size * 2 < table.len(),
+                    size * 3 < table.len() * 2,
                     "{seeds} seeds: {size} of {}",
                     table.len()
                 );

@@ -216,3 +216,80 @@ fn a_build_too_large_for_its_memory_is_refused_at_once() {
     assert!(matches!(e, Error::TooManySeeds(49)), "{e}");
     assert!(!table_path(dir.path(), &TableRules::new(&Rules::default()), 0).exists());
 }
+
+/// Every board's stored byte of the tables of `rules` up to `max` in
+/// `dir`, as the files give them.
+fn every_byte(dir: &Path, rules: &Rules, max: usize) -> Vec<Vec<u8>> {
+    let rules = TableRules::new(rules);
+    (0..=max)
+        .map(|seeds| {
+            let table = open_table(dir, &rules, seeds).unwrap().unwrap();
+            (0..table.len()).map(|i| table.get(i)).collect()
+        })
+        .collect()
+}
+
+/// Compressed tables (format version 2) give every board the byte of
+/// the version-1 file they were made from, beside version-1 files in the
+/// same directory; `verify` passes on them; they take less room.
+#[test]
+fn compressed_tables_read_as_the_tables_they_were_made_from() {
+    let rules: Rules = "wari,pits=4,cycle=even".parse().unwrap();
+    let plain = tempfile::tempdir().unwrap();
+    build(plain.path(), &rules, 12, &Quiet).unwrap();
+    let packed = tempfile::tempdir().unwrap();
+    build(packed.path(), &rules, 12, &Quiet).unwrap();
+    let table_rules = TableRules::new(&rules);
+    // Every other seed count compressed: both versions in one directory.
+    for seeds in (1..=12).step_by(2) {
+        let (before, after) = wari_egdb::compress_table(packed.path(), &table_rules, seeds)
+            .unwrap()
+            .unwrap();
+        assert!(after <= before, "{seeds} seeds: {before} -> {after}");
+    }
+    let compressed = |seeds: usize| {
+        open_table(packed.path(), &table_rules, seeds)
+            .unwrap()
+            .unwrap()
+            .is_compressed()
+    };
+    assert!(compressed(11) && !compressed(12));
+    assert_eq!(
+        every_byte(plain.path(), &rules, 12),
+        every_byte(packed.path(), &rules, 12)
+    );
+    let a = Tables::open(plain.path(), &rules).unwrap();
+    let b = Tables::open(packed.path(), &rules).unwrap();
+    assert_eq!(b.max_seeds(), Some(12));
+    let p = Position::from_string("2,0,3,1/0,4,1,0 S 20-17", rules).unwrap();
+    assert_eq!(a.probe_moves(&p).unwrap(), b.probe_moves(&p).unwrap());
+    assert!(a.probe(&p).unwrap().is_some());
+    for seeds in 0..=12 {
+        let verdict = verify(&b, seeds).unwrap();
+        assert_eq!(verdict.mismatches, 0, "{seeds} seeds: {verdict:?}");
+    }
+}
+
+/// A compressed file cut short or changed is an error naming the file,
+/// never a panic or a wrong value.
+#[test]
+fn a_damaged_compressed_table_is_an_error() {
+    let rules: Rules = "wari,pits=4,cycle=even".parse().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), &rules, 11, &Quiet).unwrap();
+    let table_rules = TableRules::new(&rules);
+    wari_egdb::compress_table(dir.path(), &table_rules, 11).unwrap();
+    let p = table_path(dir.path(), &table_rules, 11);
+    let bytes = fs::read(&p).unwrap();
+    assert_eq!(bytes[8], 2, "format version 2");
+    let open = || open_table(dir.path(), &table_rules, 11).map(|_| ());
+    fs::write(&p, &bytes[..bytes.len() - 1]).unwrap();
+    assert!(open().is_err());
+    let mut changed = bytes.clone();
+    changed[bytes.len() / 2] ^= 0x10;
+    fs::write(&p, &changed).unwrap();
+    let e = open().unwrap_err();
+    assert!(e.to_string().contains("11.egdb"), "{e}");
+    fs::write(&p, &bytes).unwrap();
+    assert!(open().is_ok());
+}
