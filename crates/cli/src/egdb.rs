@@ -110,8 +110,9 @@ struct BuildArgs {
 
     /// Memory a table's build may take, in MiB: a table whose moves do
     /// not fit (about 20 bytes a board) is built by passes that play them
-    /// again (4 bytes a board), with a checkpoint (NN.build) after each
-    /// pass that an interrupted build resumes from
+    /// again (4 bytes a board) until they fit. A table of 2^26 boards or
+    /// more (20 seeds on the standard board) saves a checkpoint (NN.build)
+    /// after each pass, which an interrupted build resumes from
     #[arg(long, value_name = "MIB", default_value_t = wari_egdb::DEFAULT_BUILD_MEMORY >> 20, value_parser = at_least::<u64>(1))]
     memory: u64,
 

@@ -54,8 +54,10 @@ pub struct BuildOptions {
     /// Bytes a table's build may take. A seed count whose moves' children
     /// fit (about 20 bytes a board: 24 seeds on the standard board in
     /// 8.5 GB) keeps them; a larger one plays the moves again at every
-    /// pass, in 4 bytes a board, and saves a checkpoint of its work
-    /// (`NN.build` beside the tables) after every pass.
+    /// pass, in 4 bytes a board, until the children of the boards still
+    /// open fit. Either way a table of [`CHECKPOINTED`] boards or more
+    /// saves a checkpoint of its work (`NN.build` beside the tables)
+    /// after every pass.
     pub memory: u64,
 }
 
@@ -79,12 +81,22 @@ impl Default for BuildOptions {
     }
 }
 
+/// Boards of a table from which its build saves a checkpoint after
+/// every pass (2^26: 20 seeds on the standard board, about a minute and
+/// a half of CPU; a smaller one is built again whole after an
+/// interruption).
+pub const CHECKPOINTED: u64 = 1 << 26;
+
 impl BuildOptions {
     /// Whether the table of `boards` boards is built by passes that play
-    /// the moves again rather than keep them.
+    /// the moves again (until their children fit in memory), saving a
+    /// checkpoint after each, rather than by keeping every board's
+    /// children from the first pass on.
     #[must_use]
     pub fn replays(&self, boards: u64) -> bool {
-        boards.saturating_mul(BYTES_PER_BOARD_KEPT) > self.memory || boards > u64::from(u32::MAX)
+        boards.saturating_mul(BYTES_PER_BOARD_KEPT) > self.memory
+            || boards > u64::from(u32::MAX)
+            || boards >= CHECKPOINTED
     }
 }
 

@@ -51,8 +51,8 @@ mod value;
 mod verify;
 
 pub use builder::{
-    BYTES_PER_BOARD_KEPT, BYTES_PER_BOARD_REPLAYED, BuildOptions, DEFAULT_BUILD_MEMORY, build,
-    build_with,
+    BYTES_PER_BOARD_KEPT, BYTES_PER_BOARD_REPLAYED, BuildOptions, CHECKPOINTED,
+    DEFAULT_BUILD_MEMORY, build, build_with,
 };
 #[cfg(feature = "mpi")]
 pub use distributed::{build_distributed, build_mpi};

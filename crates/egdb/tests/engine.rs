@@ -128,13 +128,20 @@ fn moves_are_optimal(rules: &str, max_seeds: usize, positions: usize) {
     let rules: Rules = rules.parse().unwrap();
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), &rules, max_seeds, &Quiet).unwrap();
-    let probe = Tables::open(dir.path(), &rules).unwrap();
+    let starts = endgames(rules, max_seeds as u8, positions);
+    best_moves_played(dir.path(), rules, &starts);
+}
+
+/// The engine with the tables of `dir` as its exact oracle chooses, from
+/// each of `starts`, a move worth the best by the tables.
+fn best_moves_played(dir: &std::path::Path, rules: Rules, starts: &[Position]) {
+    let probe = Tables::open(dir, &rules).unwrap();
     let mut engine = Engine::new();
     engine.set_oracle(Some(Arc::new(Tablebase {
-        tables: Tables::open(dir.path(), &rules).unwrap(),
+        tables: Tables::open(dir, &rules).unwrap(),
         exact: true,
     })));
-    for start in endgames(rules, max_seeds as u8, positions) {
+    for &start in starts {
         engine.new_game();
         let game = Game::from_position(start);
         let best = engine.think(&game, &Limits::depth(2)).best.unwrap();
@@ -145,6 +152,43 @@ fn moves_are_optimal(rules: &str, max_seeds: usize, positions: usize) {
             chosen, top,
             "{start}: {best} is worth {chosen}, the best {top}: {moves:?}"
         );
+    }
+}
+
+/// The same inside the large `wari,cycle=even` tables (issue 19: 18 seeds
+/// and more), on a sample of 30 positions of each seed count from 18 up
+/// to the largest table there, reached from the start by random moves.
+/// The tables take hours to build, so this runs only on request, on the
+/// tables of `$WARI_EGDB` (built by `wari egdb build --rules
+/// wari,cycle=even --max-seeds N --dir $WARI_EGDB`):
+///
+/// ```text
+/// WARI_EGDB=/work/tables cargo test -p wari-egdb --test engine -- --ignored large
+/// ```
+#[test]
+#[ignore = "needs the wari,cycle=even tables of 18 seeds and more in $WARI_EGDB"]
+fn inside_the_large_cycle_even_tables_the_engine_plays_the_best_move() {
+    let dir = std::path::PathBuf::from(std::env::var_os("WARI_EGDB").expect("WARI_EGDB is set"));
+    let rules: Rules = "wari,cycle=even".parse().unwrap();
+    let max = Tables::open(&dir, &rules).unwrap().max_seeds().unwrap();
+    assert!(
+        max >= 18,
+        "tables up to {max} seeds only in {}",
+        dir.display()
+    );
+    for seeds in 18..=max {
+        let starts: Vec<Position> = endgames(rules, seeds as u8, 200)
+            .into_iter()
+            .filter(|p| usize::from(p.seeds_on_board()) == seeds)
+            .take(30)
+            .collect();
+        assert!(
+            starts.len() >= 10,
+            "{seeds} seeds: {} positions",
+            starts.len()
+        );
+        best_moves_played(&dir, rules, &starts);
+        eprintln!("{seeds} seeds: the best move in {} positions", starts.len());
     }
 }
 
