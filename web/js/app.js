@@ -1,3 +1,4 @@
+// @ts-check
 // The app's entry: the header (who you are, sound), the guest name asked
 // once, and the routes.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The archive: finished games, newest first, and the upload of an OGN
 // file to replay it.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers: an element builder and the formats shown in pages.
 
 /**
@@ -58,6 +59,9 @@ export function timeControlText(clock) {
 
 /** Seeds with their noun: "1 seed", "5 seeds". */
 export const seedsText = (n) => `${n} ${n === 1 ? 'seed' : 'seeds'}`;
+
+/** Moves with their noun: "1 move", "12 moves". */
+export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
 /** A date and time from milliseconds or an ISO string, in the reader's locale. */
 export function dateText(when) {

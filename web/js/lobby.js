@@ -1,10 +1,13 @@
+// @ts-check
 // The lobby: open tables to join, games being played to watch, and the
 // form that creates a table (every rule option, who starts, the computer
 // or a person, the time control), with the invite link to share.
 
 import { api } from './api.js';
-import { fill, h, timeControlText } from './dom.js';
-import { shareBox } from './game.js';
+import {
+  fill, h, movesText, timeControlText,
+} from './dom.js';
+import { shareBox } from './game/invite.js';
 import { navigate } from './router.js';
 import { parseRules, rulesString } from './rules.js';
 import { ensureSession, toast } from './session.js';
@@ -195,7 +198,7 @@ function playingGames(list) {
       h('span', { class: 'meta' }, [
         '', rulesText(game.rules),
         game.clock !== undefined ? timeControlText(game.clock) : null,
-        game.moves_count !== undefined ? `${game.moves_count} moves` : null, '',
+        game.moves_count !== undefined ? movesText(game.moves_count) : null, '',
       ].filter((part) => part !== null).join(' · ')),
       h('a', { href: `/game/${encodeURIComponent(game.id)}`, 'aria-label': `Watch ${name('S')} against ${name('N')}` }, 'Watch'));
   }));

@@ -1,3 +1,4 @@
+// @ts-check
 // Who you are: the session, with a guest name asked once; and the short
 // messages shown at the foot of every page.
 

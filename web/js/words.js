@@ -1,3 +1,4 @@
+// @ts-check
 // What the game's codes mean, in words: rule sets, sides, end reasons.
 
 import { parseRules } from './rules.js';
@@ -31,7 +32,11 @@ export function rulesText(text) {
   return parts.join(', ');
 }
 
-/** Why a game ended, as a sentence ending without a full stop. */
+/**
+ * Why a game ended, as a sentence ending without a full stop.
+ * @param {string | null | undefined} reason
+ * @param {{loser?: string | null}} [options]
+ */
 export function reasonText(reason, { loser } = {}) {
   switch (reason) {
     case 'majority': return 'more than half of the seeds were captured';
