@@ -44,6 +44,10 @@ pub struct Config {
     /// average (bursts of twice as many pass).
     #[arg(long, default_value_t = 20)]
     pub rate_per_s: u32,
+
+    /// Accounts that may be made from one address in an hour.
+    #[arg(long, default_value_t = 20)]
+    pub sign_ups_per_hour: u32,
 }
 
 impl Config {
@@ -59,6 +63,7 @@ impl Config {
             claim_timeout_s: 60,
             max_connections_per_client: 16,
             rate_per_s: 20,
+            sign_ups_per_hour: 20,
         }
     }
 
@@ -77,3 +82,15 @@ pub const OGN_LIMIT: usize = 1024 * 1024;
 pub const WS_MESSAGE_LIMIT: usize = 4 * 1024;
 /// Longest analysis a client may ask for, in milliseconds.
 pub const MAX_ANALYSIS_MS: u64 = 2_000;
+
+/// Failed sign-ins counted against one account name in the window before
+/// its sign-ins are refused (429).
+pub const FAILURES_PER_ACCOUNT: i64 = 5;
+/// Failed sign-ins counted against one address in the window before its
+/// sign-ins are refused (429).
+pub const FAILURES_PER_ADDRESS: i64 = 20;
+/// How long a failed sign-in counts, in milliseconds (15 minutes).
+pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Password hashes computed at once (each takes 19 MiB and a few tens of
+/// milliseconds of one core).
+pub const PASSWORD_HASHES_AT_ONCE: usize = 2;

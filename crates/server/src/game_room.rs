@@ -18,6 +18,7 @@ use crate::api::error::Error;
 use crate::computer;
 use crate::ids::now_ms;
 use crate::notify;
+use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
 
 /// Connections of one seat's session in this process.
@@ -205,8 +206,17 @@ impl Room {
         let action = if flag_first { Action::Flag } else { action };
         let was_waiting = state.status == Status::Waiting;
         let mut next = state.clone();
-        let effects = next.apply(action, now)?;
+        let mut effects = next.apply(action, now)?;
         next.version = locked.version + 1;
+        if was_waiting && next.status != Status::Waiting {
+            ratings::show_ratings(app, &mut tx, &mut next).await?;
+        }
+        if state.status != Status::Finished && next.status == Status::Finished {
+            ratings::settle(app, &mut tx, &mut next, now).await?;
+        }
+        if let Some(rematch) = effects.rematch.as_mut() {
+            ratings::show_ratings(app, &mut tx, rematch).await?;
+        }
         app.store
             .update_game(&mut tx, &next, locked.moves_count)
             .await?;

@@ -14,6 +14,7 @@
 //! # }
 //! ```
 
+mod accounts;
 pub mod api;
 mod clock;
 mod computer;
@@ -24,6 +25,7 @@ mod last_move;
 mod limits;
 mod notify;
 mod offer;
+mod ratings;
 mod referee;
 mod rooms;
 mod seat;
@@ -58,6 +60,7 @@ pub struct App {
     computer: Computer,
     limiter: Limiter,
     sessions: Sessions,
+    hasher: accounts::Hasher,
 }
 
 /// A running server.
@@ -148,6 +151,7 @@ pub async fn start_with(
         limiter: Limiter::new(config.rate_per_s, config.max_connections_per_client),
         rooms: Rooms::default(),
         sessions: Sessions::default(),
+        hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
         store,
         config,
     });
@@ -205,6 +209,9 @@ fn spawn_sweeper(app: Arc<App>) {
             tick.tick().await;
             app.rooms.sweep();
             app.limiter.sweep();
+            if let Err(e) = accounts::prune_failures(&app).await {
+                tracing::warn!(error = %e, "pruning failed sign-ins failed");
+            }
         }
     });
 }

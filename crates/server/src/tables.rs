@@ -1,6 +1,8 @@
 //! The lobby: tables created with their rules, who starts, the opponent
-//! (the computer at a level, or a person by open seat or invite) and the
-//! time control; taking the free seat starts the game.
+//! (the computer at a level, or a person by open seat or invite), the
+//! time control (a Fischer clock, or days a move), rated or casual and
+//! the ratings welcome; taking the free seat starts the game. An open
+//! table is a custom seek: its creator may cancel it.
 
 use std::sync::Arc;
 
@@ -13,6 +15,7 @@ use crate::api::error::Error;
 use crate::clock::Clock;
 use crate::game_room::Room;
 use crate::ids::{game_id, now_ms, random_id};
+use crate::ratings::{self, Pool};
 use crate::referee::{Action, GameState, Seat};
 use crate::store::{Session, TableRow};
 
@@ -32,9 +35,15 @@ pub struct NewTable {
     pub starts: Option<String>,
     /// Who plays the creator.
     pub opponent: Opponent,
-    /// A Fischer clock, or none.
+    /// A Fischer clock, days a move, or none.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// Rated (signed-in players, a standard board, a clock).
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings a player must have to join, `[min, max]`.
+    #[serde(default)]
+    pub rating_range: Option<(i32, i32)>,
 }
 
 fn default_rules() -> String {
@@ -58,14 +67,60 @@ pub enum Opponent {
     },
 }
 
-/// A Fischer time control.
+/// A time control: Fischer (`initial_s`, `increment_s`) or
+/// correspondence (`days` a move).
 #[derive(Debug, Deserialize)]
 pub struct ClockSpec {
     /// Time for each side, seconds.
-    pub initial_s: u32,
+    #[serde(default)]
+    pub initial_s: Option<u32>,
     /// Added after each move, seconds.
     #[serde(default)]
     pub increment_s: u32,
+    /// Correspondence: days for each move.
+    #[serde(default)]
+    pub days: Option<u32>,
+}
+
+/// The days a move a correspondence game may have.
+pub const CORRESPONDENCE_DAYS: [u32; 5] = [1, 2, 3, 7, 14];
+
+impl ClockSpec {
+    /// The clock asked for.
+    ///
+    /// # Errors
+    /// A 400 for times out of range.
+    pub fn clock(&self) -> Result<Clock, Error> {
+        match (self.days, self.initial_s) {
+            (Some(days), None) if self.increment_s == 0 => {
+                if !CORRESPONDENCE_DAYS.contains(&days) {
+                    return Err(Error::bad(format!(
+                        "clock: days must be one of {CORRESPONDENCE_DAYS:?}"
+                    )));
+                }
+                Ok(Clock::days(days))
+            }
+            (None, Some(initial_s)) => {
+                if initial_s == 0 || initial_s > MAX_INITIAL_S {
+                    return Err(Error::bad(format!(
+                        "clock: initial_s must be 1 to {MAX_INITIAL_S}"
+                    )));
+                }
+                if self.increment_s > MAX_INCREMENT_S {
+                    return Err(Error::bad(format!(
+                        "clock: increment_s must be 0 to {MAX_INCREMENT_S}"
+                    )));
+                }
+                Ok(Clock::new(
+                    i64::from(initial_s) * 1000,
+                    i64::from(self.increment_s) * 1000,
+                ))
+            }
+            _ => Err(Error::bad(
+                "clock: either initial_s (and increment_s) or days",
+            )),
+        }
+    }
 }
 
 /// Creates a table and its game; a computer table's game starts at once.
@@ -97,30 +152,36 @@ pub async fn create(
             )));
         }
     };
-    let clock = match spec.clock {
-        None => None,
-        Some(c) => {
-            if c.initial_s == 0 || c.initial_s > MAX_INITIAL_S {
-                return Err(Error::bad(format!(
-                    "clock: initial_s must be 1 to {MAX_INITIAL_S}"
-                )));
-            }
-            if c.increment_s > MAX_INCREMENT_S {
-                return Err(Error::bad(format!(
-                    "clock: increment_s must be 0 to {MAX_INCREMENT_S}"
-                )));
-            }
-            Some(Clock::new(
-                i64::from(c.initial_s) * 1000,
-                i64::from(c.increment_s) * 1000,
-            ))
+    let clock = spec.clock.as_ref().map(ClockSpec::clock).transpose()?;
+    let human = matches!(spec.opponent, Opponent::Human { .. });
+    if spec.rated {
+        if guest.account_id.is_none() {
+            return Err(Error::NotSignedIn(
+                "rated games are for signed-in players: sign up or sign in".to_owned(),
+            ));
         }
-    };
+        if !human {
+            return Err(Error::bad("rated: games against the computer are casual"));
+        }
+        if Pool::of(&rules, clock.as_ref()).is_none() {
+            return Err(Error::bad(
+                "rated: rated games need the standard board of abapa, wari, warri or kalah, and a clock",
+            ));
+        }
+    }
+    if let Some((min, max)) = spec.rating_range
+        && (!human || min > max || Pool::of(&rules, clock.as_ref()).is_none())
+    {
+        return Err(Error::bad(
+            "rating_range: [min, max] for a table for a person with a rating pool (a standard board and a clock)",
+        ));
+    }
     let now = now_ms();
     let mut state = GameState::new(game_id(), Game::new(rules), clock, now);
+    state.rated = spec.rated;
     let table_id = game_id();
     state.table_id = Some(table_id.clone());
-    state.seats[creator_side.index()] = Some(Seat::human(&guest.name, &guest.id));
+    state.seats[creator_side.index()] = Some(Seat::of(guest));
     let (opponent_kind, level, private) = match spec.opponent {
         Opponent::Computer { level } => {
             let level =
@@ -136,18 +197,21 @@ pub async fn create(
         id: table_id,
         game_id: state.id.clone(),
         rules: rules.to_string(),
-        creator_session: guest.id.clone(),
+        creator_session: guest.player().to_owned(),
         creator_name: guest.name.clone(),
         creator_side,
         opponent_kind: opponent_kind.to_owned(),
         level,
         private,
         invite_token: private.then(|| random_id(16)),
-        clock: clock.map(|c| (c.initial_ms, c.increment_ms)),
+        clock,
         status: if level.is_some() { "started" } else { "open" }.to_owned(),
         created_at: now,
+        rated: spec.rated,
+        rating_range: spec.rating_range,
     };
     let mut tx = app.store.pool().begin().await?;
+    ratings::show_ratings(app, &mut tx, &mut state).await?;
     app.store.insert_game(&mut tx, &state, None).await?;
     app.store.insert_table(&mut tx, &table).await?;
     tx.commit().await?;
@@ -162,7 +226,7 @@ pub async fn create(
 /// A 409 when the seat is taken or the guest created the table; a
 /// database error.
 pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<String, Error> {
-    if table.creator_session == guest.id {
+    if guest.is(&table.creator_session) {
         return Err(Error::conflict(
             "you created this table: wait for an opponent",
         ));
@@ -170,11 +234,66 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if table.status != "open" {
         return Err(Error::conflict("the table has no free seat"));
     }
+    welcome(app, guest, table).await?;
     let room = app.rooms.get(app, &table.game_id).await?;
     let side = table.creator_side.opposite();
-    room.act(app, Action::Join(side, Seat::human(&guest.name, &guest.id)))
-        .await?;
+    room.act(app, Action::Join(side, Seat::of(guest))).await?;
     Ok(table.game_id.clone())
+}
+
+/// `guest` cancels the open table `table` they created: it leaves the
+/// lobby with its game, on which nothing was played.
+///
+/// # Errors
+/// A 404 for a table that is not the guest's, a 409 once someone took
+/// the seat; a database error.
+pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
+    if !guest.is(&table.creator_session) {
+        return Err(Error::not_found(format!("no table {} of yours", table.id)));
+    }
+    let mut tx = app.store.pool().begin().await?;
+    let waiting = app
+        .store
+        .lock_game(&mut tx, &table.game_id)
+        .await?
+        .is_some()
+        && app.store.delete_open_table(&mut tx, table).await?;
+    if !waiting {
+        return Err(Error::conflict(
+            "the table has started: its game is being played",
+        ));
+    }
+    tx.commit().await?;
+    app.rooms.remove(&table.game_id);
+    Ok(())
+}
+
+/// Whether `guest` may take the seat at `table`: signed in for a rated
+/// table, and rated in the table's range if it has one.
+async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
+    if !table.rated && table.rating_range.is_none() {
+        return Ok(());
+    }
+    let Some(account) = &guest.account_id else {
+        return Err(Error::NotSignedIn(
+            "this table is for signed-in players: sign up or sign in".to_owned(),
+        ));
+    };
+    let (Some((min, max)), Ok(rules)) = (table.rating_range, table.rules.parse::<Rules>()) else {
+        return Ok(());
+    };
+    let Some(pool) = Pool::of(&rules, table.clock.as_ref()) else {
+        return Ok(());
+    };
+    let mut conn = app.store.pool().acquire().await?;
+    let rating = ratings::current(app, &mut conn, account, pool).await?;
+    let rating = rating.rating.round() as i32;
+    if rating < min || rating > max {
+        return Err(Error::forbidden(format!(
+            "this table is for players rated {min} to {max} in {pool}: yours is {rating}"
+        )));
+    }
+    Ok(())
 }
 
 fn ids_coin() -> bool {

@@ -5,9 +5,11 @@
 mod common;
 
 mod cases {
+    mod accounts;
     mod bad_input;
     mod clocks;
     mod offers;
     mod play;
+    mod ratings;
     mod restart;
 }

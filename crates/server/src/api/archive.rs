@@ -75,6 +75,8 @@ pub async fn import(
         state.seats[side.index()] = Some(Seat {
             name: name.chars().take(64).collect(),
             kind: SeatKind::Human(None),
+            account: None,
+            rating: None,
         });
     }
     let tags = serde_json::to_string(&record.tags).map_err(|e| Error::Internal(e.to_string()))?;

@@ -2,7 +2,7 @@
 //! and query strings (400/413 as `{"error"}`), the guest's session (401
 //! without one) and the client key the limits count by.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -103,6 +103,23 @@ impl FromRequestParts<Arc<App>> for Guest {
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Guest, Error> {
         let MaybeGuest(session) = MaybeGuest::from_request_parts(parts, app).await?;
         session.map(Guest).ok_or(Error::Unauthorized)
+    }
+}
+
+/// The address the request came from (the peer of the connection).
+#[derive(Debug, Clone, Copy)]
+pub struct Address(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for Address {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Address, Error> {
+        Ok(Address(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+        ))
     }
 }
 

@@ -3,12 +3,14 @@
 //! describes every field.
 
 use serde_json::{Value, json};
-use wari_rules::Side;
+use wari_rules::{Rules, Side};
 
+use crate::clock::Clock;
 use crate::ids::now_ms;
 use crate::last_move::captures;
+use crate::ratings::{Pool, pool_of};
 use crate::referee::{GameState, SeatKind};
-use crate::store::TableRow;
+use crate::store::{Session, TableRow};
 
 /// GAME: the state of `state` as `you` (a side, or a spectator) sees it,
 /// with who is connected.
@@ -22,9 +24,17 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
                 "name": seat.name,
                 "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
                 "connected": connected[side.index()],
+                "account": seat.account.is_some(),
             });
             if let Some(level) = seat.level() {
                 p["level"] = json!(level.get());
+            }
+            if let Some(r) = seat.rating {
+                p["rating"] = json!(r.rating);
+                p["provisional"] = json!(r.provisional);
+                if let Some(diff) = r.diff {
+                    p["rating_diff"] = json!(diff);
+                }
             }
             p
         })
@@ -37,6 +47,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             "running": c.running.map(|s| s.letter().to_string()),
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
+            "days": c.days_per_move(),
         })
     });
     let outcome = state.game.outcome();
@@ -55,6 +66,8 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
         "id": state.id,
         "rules": state.game.rules().to_string(),
         "status": state.status.name(),
+        "rated": state.rated,
+        "pool": pool_of(state).map(|p| p.to_string()),
         "players": { "S": player(Side::South), "N": player(Side::North) },
         "you": you.map(|s| s.letter().to_string()),
         "start": state.game.start().to_string(),
@@ -79,7 +92,8 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
 
 /// TABLE; the invite link only for its creator.
 #[must_use]
-pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
+pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
+    let rules: Result<Rules, _> = t.rules.parse();
     let opponent = if t.opponent_kind == "computer" {
         json!({ "kind": "computer", "level": t.level })
     } else {
@@ -91,16 +105,32 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
         "rules": t.rules,
         "creator": { "name": t.creator_name, "side": t.creator_side.letter().to_string() },
         "opponent": opponent,
-        "clock": t.clock.map(|(initial, increment)| json!({ "initial_s": initial / 1000, "increment_s": increment / 1000 })),
+        "clock": t.clock.as_ref().map(time_control),
+        "rated": t.rated,
+        "rating_range": t.rating_range.map(|(min, max)| [min, max]),
+        "pool": rules.ok().and_then(|r| Pool::of(&r, t.clock.as_ref())).map(|p| p.to_string()),
         "status": t.status,
         "created_at": t.created_at,
     });
-    if viewer == Some(t.creator_session.as_str())
+    if viewer.is_some_and(|v| v.is(&t.creator_session))
         && let Some(token) = &t.invite_token
     {
         v["invite"] = json!(invite_path(token));
     }
     v
+}
+
+/// A time control: `{"initial_s", "increment_s"}`, or `{"days"}` for
+/// correspondence.
+#[must_use]
+pub fn time_control(clock: &Clock) -> Value {
+    match clock.days_per_move() {
+        Some(days) => json!({ "days": days }),
+        None => json!({
+            "initial_s": clock.initial_ms / 1000,
+            "increment_s": clock.increment_ms / 1000,
+        }),
+    }
 }
 
 /// The invite link's path.

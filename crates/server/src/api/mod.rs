@@ -1,5 +1,6 @@
 //! The HTTP API (docs/API.md): routes, body limits and request logging.
 
+mod accounts;
 mod actions;
 mod analyze;
 mod archive;
@@ -7,6 +8,7 @@ pub mod error;
 mod extract;
 mod games;
 pub mod json;
+mod players;
 mod session;
 mod stream;
 mod tables;
@@ -29,9 +31,16 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/session", get(session::current).post(session::sign_in))
+        .route("/api/account", get(accounts::get).post(accounts::sign_up))
+        .route("/api/account/sign-in", post(accounts::sign_in))
+        .route("/api/account/sign-out", post(accounts::sign_out))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/players/{name}", get(players::profile))
         .route("/api/tables", get(tables::lobby).post(tables::create))
         .route("/api/tables/{id}", get(tables::get))
         .route("/api/tables/{id}/join", post(tables::join))
+        .route("/api/tables/{id}/cancel", post(tables::cancel))
         .route("/api/invite/{token}", get(tables::invite))
         .route("/api/invite/{token}/join", post(tables::join_invite))
         .route("/api/games", get(archive::list))

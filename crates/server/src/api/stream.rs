@@ -28,7 +28,7 @@ pub async fn stream(
     let room = app.rooms.get(&app, &id).await?;
     let guard = app.limiter.open(&client)?;
     let updates = room.subscribe();
-    let side = guest.as_ref().and_then(|g| room.snapshot().side_of(&g.id));
+    let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let presence = room.connect(side);
     let first = line(&view(&room, &room.snapshot(), guest.as_ref()));
     let state = (Some(first), updates, room, guest, guard, presence);

@@ -20,7 +20,7 @@ pub async fn create(
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
     let (table, _room) = tables::create(&app, &guest, spec).await?;
-    let mut body = json!({ "table": json::table(&table, Some(&guest.id)) });
+    let mut body = json!({ "table": json::table(&table, Some(&guest)) });
     if let Some(token) = &table.invite_token {
         body["invite"] = json!(json::invite_path(token));
     }
@@ -32,7 +32,7 @@ pub async fn lobby(
     State(app): State<Arc<App>>,
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
-    let viewer = viewer.as_ref().map(|s| s.id.as_str());
+    let viewer = viewer.as_ref();
     let open = app.store.open_tables(100).await?;
     let playing = app.store.playing(100).await?;
     Ok(axum::Json(json!({
@@ -52,13 +52,14 @@ pub async fn get(
         .table(&id)
         .await?
         .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
-    if table.private && viewer.as_ref().map(|s| &s.id) != Some(&table.creator_session) {
+    if table.private
+        && !viewer
+            .as_ref()
+            .is_some_and(|s| s.is(&table.creator_session))
+    {
         return Err(Error::not_found(format!("no table {id}")));
     }
-    Ok(axum::Json(json::table(
-        &table,
-        viewer.as_ref().map(|s| s.id.as_str()),
-    )))
+    Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
 /// `POST /api/tables/{id}/join` (public tables).
@@ -80,6 +81,22 @@ pub async fn join(
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
+/// `POST /api/tables/{id}/cancel`: the creator takes an open table back.
+pub async fn cancel(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(guest): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", guest.id))?;
+    let table = app
+        .store
+        .table(&id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+    tables::cancel(&app, &guest, &table).await?;
+    Ok(axum::Json(json!({ "cancelled": table.id })))
+}
+
 /// `GET /api/invite/{token}`: the table the invite is for.
 pub async fn invite(
     State(app): State<Arc<App>>,
@@ -91,10 +108,7 @@ pub async fn invite(
         .table_by_invite(&token)
         .await?
         .ok_or_else(|| Error::not_found("no such invite"))?;
-    Ok(axum::Json(json::table(
-        &table,
-        viewer.as_ref().map(|s| s.id.as_str()),
-    )))
+    Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
 /// `POST /api/invite/{token}/join`.

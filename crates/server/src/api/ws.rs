@@ -61,7 +61,7 @@ async fn run(
     mut socket: WebSocket,
 ) {
     let mut updates = room.subscribe();
-    let side = guest.as_ref().and_then(|g| room.snapshot().side_of(&g.id));
+    let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let _presence = room.connect(side);
     if socket
         .send(state_message(&room, &room.snapshot(), guest.as_ref()))

@@ -11,12 +11,15 @@ use wari_rules::{EndReason, Game, Move, Position, Rules, Side};
 use super::{Store, for_update};
 use crate::api::error::Error;
 use crate::clock::Clock;
-use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, Status};
+use crate::ratings::Pool;
+use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status};
 
 const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
-    south_kind, south_name, south_session, south_level, \
-    north_kind, north_name, north_session, north_level, \
-    clock_initial_ms, clock_increment_ms, south_ms, north_ms, clock_running, clock_since, \
+    south_kind, south_name, south_session, south_level, south_account, \
+    south_rating, south_provisional, south_rating_diff, \
+    north_kind, north_name, north_session, north_level, north_account, \
+    north_rating, north_provisional, north_rating_diff, rated, pool, \
+    clock_initial_ms, clock_increment_ms, clock_per_move, south_ms, north_ms, clock_running, clock_since, \
     offers, moves_count, result, reason, score, rematch_game_id, tags, \
     created_at, started_at, finished_at";
 
@@ -182,6 +185,8 @@ impl Store {
             })
         };
         let level = |side: Side| seat(side).and_then(Seat::level).map(|l| i64::from(l.get()));
+        let account = |side: Side| seat(side).and_then(|s| s.account.clone());
+        let rating = |side: Side| seat(side).and_then(|s| s.rating);
         let clock = state.clock;
         let outcome = state
             .game
@@ -194,7 +199,10 @@ impl Store {
              clock_initial_ms = $11, clock_increment_ms = $12, south_ms = $13, north_ms = $14, \
              clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
              result = $19, reason = $20, score = $21, rematch_game_id = $22, \
-             started_at = $23, finished_at = $24 WHERE id = $25",
+             started_at = $23, finished_at = $24, south_account = $25, north_account = $26, \
+             south_rating = $27, south_provisional = $28, south_rating_diff = $29, \
+             north_rating = $30, north_provisional = $31, north_rating_diff = $32, \
+             rated = $33, pool = $34, clock_per_move = $35 WHERE id = $36",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -224,6 +232,17 @@ impl Store {
         .bind(state.rematch_game_id.clone())
         .bind(state.started_at)
         .bind(state.finished_at)
+        .bind(account(Side::South))
+        .bind(account(Side::North))
+        .bind(rating(Side::South).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::South).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::South).and_then(|r| r.diff).map(i64::from))
+        .bind(rating(Side::North).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::North).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::North).and_then(|r| r.diff).map(i64::from))
+        .bind(i64::from(state.rated))
+        .bind(Pool::of(state.game.rules(), clock.as_ref()).map(|p| p.to_string()))
+        .bind(i64::from(clock.is_some_and(|c| c.per_move)))
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -410,6 +429,15 @@ fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
     let name: Option<String> = row.try_get(side_column(side, "name").as_str())?;
     let session: Option<String> = row.try_get(side_column(side, "session").as_str())?;
     let level: Option<i64> = row.try_get(side_column(side, "level").as_str())?;
+    let account: Option<String> = row.try_get(side_column(side, "account").as_str())?;
+    let rating: Option<i64> = row.try_get(side_column(side, "rating").as_str())?;
+    let provisional: Option<i64> = row.try_get(side_column(side, "provisional").as_str())?;
+    let diff: Option<i64> = row.try_get(side_column(side, "rating_diff").as_str())?;
+    let rating = rating.map(|r| SeatRating {
+        rating: i32::try_from(r).unwrap_or(0),
+        provisional: provisional.unwrap_or(0) != 0,
+        diff: diff.and_then(|d| i32::try_from(d).ok()),
+    });
     Ok(match kind.as_deref() {
         None => None,
         Some("computer") => {
@@ -420,11 +448,15 @@ fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
             Some(Seat {
                 name: name.unwrap_or_default(),
                 kind: SeatKind::Computer(level),
+                account: None,
+                rating: None,
             })
         }
         Some(_) => Some(Seat {
             name: name.unwrap_or_default(),
             kind: SeatKind::Human(session),
+            account,
+            rating,
         }),
     })
 }
@@ -477,6 +509,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
             let running: Option<String> = row.try_get("clock_running")?;
             let since: Option<i64> = row.try_get("clock_since")?;
             Some(Clock {
+                per_move: row.try_get::<i64, _>("clock_per_move")? != 0,
                 initial_ms,
                 increment_ms,
                 remaining_ms: [south.unwrap_or(initial_ms), north.unwrap_or(initial_ms)],
@@ -499,6 +532,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
         clock,
         offers: offers_of(&row.try_get::<String, _>("offers")?),
         rematch_game_id: row.try_get("rematch_game_id")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
         created_at: row.try_get("created_at")?,
         started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,

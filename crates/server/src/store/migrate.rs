@@ -9,8 +9,24 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Each migration: version, description, SQL (the same for both
 /// databases).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "init", include_str!("../../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        10,
+        "accounts",
+        include_str!("../../migrations/0010_accounts.sql"),
+    ),
+    (
+        11,
+        "ratings",
+        include_str!("../../migrations/0011_ratings.sql"),
+    ),
+    (
+        12,
+        "correspondence",
+        include_str!("../../migrations/0012_correspondence.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded;

@@ -7,6 +7,7 @@ use wari_rules::Side;
 
 use super::Store;
 use crate::api::error::Error;
+use crate::clock::Clock;
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,8 +32,12 @@ pub struct TableRow {
     pub private: bool,
     /// The invite link's token (private tables).
     pub invite_token: Option<String>,
-    /// Initial time and increment, in ms.
-    pub clock: Option<(i64, i64)>,
+    /// The time control (the clock the game starts with).
+    pub clock: Option<Clock>,
+    /// Rated: for signed-in players, the result changes their ratings.
+    pub rated: bool,
+    /// The ratings (in the table's pool) a player must have to join.
+    pub rating_range: Option<(i32, i32)>,
     /// `open` (a seat free) or `started`.
     pub status: String,
     /// When it was created (ms since the epoch).
@@ -40,7 +45,8 @@ pub struct TableRow {
 }
 
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
-    opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at";
+    opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
+    clock_per_move, rated, rating_min, rating_max";
 
 impl Store {
     /// Stores a new table.
@@ -49,7 +55,8 @@ impl Store {
     /// A database error.
     pub async fn insert_table(&self, conn: &mut AnyConnection, t: &TableRow) -> Result<(), Error> {
         sqlx::query(&format!(
-            "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+            "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+             $15, $16, $17, $18)"
         ))
         .bind(&t.id)
         .bind(&t.game_id)
@@ -61,10 +68,14 @@ impl Store {
         .bind(t.level.map(i64::from))
         .bind(i64::from(t.private))
         .bind(t.invite_token.clone())
-        .bind(t.clock.map(|c| c.0))
-        .bind(t.clock.map(|c| c.1))
+        .bind(t.clock.map(|c| c.initial_ms))
+        .bind(t.clock.map(|c| c.increment_ms))
         .bind(&t.status)
         .bind(t.created_at)
+        .bind(i64::from(t.clock.is_some_and(|c| c.per_move)))
+        .bind(i64::from(t.rated))
+        .bind(t.rating_range.map(|r| i64::from(r.0)))
+        .bind(t.rating_range.map(|r| i64::from(r.1)))
         .execute(conn)
         .await?;
         Ok(())
@@ -80,6 +91,31 @@ impl Store {
             .execute(conn)
             .await?;
         Ok(())
+    }
+
+    /// Deletes `table` and its game if nobody has taken the seat; false
+    /// if someone has.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn delete_open_table(
+        &self,
+        conn: &mut AnyConnection,
+        table: &TableRow,
+    ) -> Result<bool, Error> {
+        let deleted = sqlx::query("DELETE FROM tables WHERE id = $1 AND status = 'open'")
+            .bind(&table.id)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+        if deleted == 0 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM games WHERE id = $1 AND status = 'waiting'")
+            .bind(&table.game_id)
+            .execute(&mut *conn)
+            .await?;
+        Ok(true)
     }
 
     /// A table by id.
@@ -128,6 +164,9 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
     let side: String = row.try_get("creator_side")?;
     let initial: Option<i64> = row.try_get("clock_initial_ms")?;
     let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+    let per_move: i64 = row.try_get("clock_per_move")?;
+    let min: Option<i64> = row.try_get("rating_min")?;
+    let max: Option<i64> = row.try_get("rating_max")?;
     Ok(TableRow {
         id: row.try_get("id")?,
         game_id: row.try_get("game_id")?,
@@ -145,8 +184,18 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
             .and_then(|l| u8::try_from(l).ok()),
         private: row.try_get::<i64, _>("private")? != 0,
         invite_token: row.try_get("invite_token")?,
-        clock: initial.zip(increment),
+        clock: initial.zip(increment).map(|(initial, increment)| Clock {
+            per_move: per_move != 0,
+            ..Clock::new(initial, increment)
+        }),
         status: row.try_get("status")?,
         created_at: row.try_get("created_at")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        rating_range: min.zip(max).map(|(a, b)| {
+            (
+                i32::try_from(a).unwrap_or(i32::MIN),
+                i32::try_from(b).unwrap_or(i32::MAX),
+            )
+        }),
     })
 }
