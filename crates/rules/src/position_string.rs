@@ -66,10 +66,12 @@ impl Position {
         let captured = [count(cap_s)?, count(cap_n)?];
         let board = &board[..2 * south_len];
         let on_board: u32 = board.iter().map(|&s| u32::from(s)).sum();
-        let total = on_board + captured[0] + captured[1];
-        if total > u32::from(Position::MAX_SEEDS) {
-            return Err(PositionError::TooManySeeds);
-        }
+        // Each count fits a u32 but their sum need not: add with a check.
+        let total = on_board
+            .checked_add(captured[0])
+            .and_then(|t| t.checked_add(captured[1]))
+            .filter(|&t| t <= u32::from(Position::MAX_SEEDS))
+            .ok_or(PositionError::TooManySeeds)?;
         Ok(Position::from_parts(
             rules,
             board,

@@ -177,6 +177,9 @@ fn position_string_overflowing_counts_are_too_many_seeds() {
         "4,4,4,4,4,4/4,4,4,4,4,193 S 0-0",
         "4,4,4,4,4,4/4,4,4,4,4,4 S 99999999999999999999-0",
         "4,4,4,4,4,4/4,4,4,4,4,4 S 0-99999999999999999999",
+        // Each count fits a u32 but their sum wraps to 0 + 48 (issue 14).
+        "4,4,4,4,4,4/4,4,4,4,4,4 S 4294967295-4294967249",
+        "0,0,0,0,0,0/0,0,0,0,0,0 S 4294967295-1",
     ] {
         assert_eq!(
             position_error(text),

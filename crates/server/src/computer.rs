@@ -13,6 +13,7 @@ use wari_engine::{Engine, Level, Limits, Oracle, SearchResult};
 use wari_rules::{Game, Rules, Side};
 
 use crate::api::error::Error;
+use crate::lock::lock;
 
 const HASH_MB: usize = 16;
 
@@ -60,7 +61,7 @@ impl Computer {
     /// them.
     ///
     /// # Errors
-    /// A search task that panicked (reported, never propagated).
+    /// A search cancelled because the server is stopping.
     pub async fn think(
         &self,
         game: Game,
@@ -77,15 +78,12 @@ impl Computer {
         let tables = self.tables.clone();
         tokio::task::spawn_blocking(move || {
             let rules = *game.rules();
-            let (mut engine, last_rules) = engines
-                .lock()
-                .ok()
-                .and_then(|mut e| e.pop())
-                .unwrap_or_else(|| {
-                    let mut engine = Engine::new();
-                    engine.set_hash_mb(HASH_MB);
-                    (engine, rules)
-                });
+            let spare = lock(&engines).pop();
+            let (mut engine, last_rules) = spare.unwrap_or_else(|| {
+                let mut engine = Engine::new();
+                engine.set_hash_mb(HASH_MB);
+                (engine, rules)
+            });
             if last_rules != rules {
                 engine.new_game();
             }
@@ -97,13 +95,18 @@ impl Computer {
                 .and_then(|t| t.oracle(&game));
             engine.set_oracle(oracle);
             let result = engine.think(&game, &limits);
-            if let Ok(mut e) = engines.lock() {
-                e.push((engine, rules));
-            }
+            lock(&engines).push((engine, rules));
             result
         })
         .await
-        .map_err(|e| Error::Internal(format!("search task: {e}")))
+        .map_err(|e| {
+            // A panicked search is a bug: its panic goes on here
+            // (crate::lock's policy; release builds have aborted already).
+            if e.is_panic() {
+                std::panic::resume_unwind(e.into_panic());
+            }
+            Error::Internal("the search was cancelled: the server is stopping".to_owned())
+        })
     }
 
     /// The limits of the computer's move: its usual time, less when its

@@ -1,8 +1,10 @@
 //! The server's options: where it listens, its database, the computer's
-//! pool and the limits each client is held to.
+//! pool, the limits each client is held to and the timeouts.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
+
+use clap::Parser;
 
 /// Options of `wari serve`; the doc comments are the help text.
 #[derive(Clone, Debug, clap::Args)]
@@ -20,8 +22,8 @@ pub struct Config {
     )]
     pub database: String,
 
-    /// Engine searches run at once (computer moves and analysis); the rest
-    /// wait their turn.
+    /// Engine searches run at once (computer moves and analysis); the
+    /// computer's moves go first, and analysis never holds them all.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub computer_threads: u32,
 
@@ -30,15 +32,38 @@ pub struct Config {
     #[arg(long, default_value_t = 300)]
     pub computer_movetime_ms: u64,
 
+    /// Milliseconds of analysis one client (a session, and apart from it
+    /// its address) may have a minute, one search at a time.
+    #[arg(long, default_value_t = 20_000)]
+    pub analysis_ms_per_minute: u64,
+
     /// Seconds a player must have been disconnected before the opponent
     /// may claim the game.
     #[arg(long, default_value_t = 60)]
     pub claim_timeout_s: u64,
 
+    /// Minutes after which an unclocked game whose players are both away
+    /// is adjourned: kept, unloaded, resumed when a player returns.
+    #[arg(long, default_value_t = 10)]
+    pub adjourn_after_min: u64,
+
+    /// Open tables (a seat free) one session may have at once.
+    #[arg(long, default_value_t = 3)]
+    pub max_open_tables: u32,
+
+    /// Minutes an open table waits for an opponent before it expires.
+    #[arg(long, default_value_t = 30)]
+    pub open_table_expiry_min: u64,
+
     /// Open WebSocket and stream connections allowed per client (session,
     /// or address without one).
     #[arg(long, default_value_t = 16)]
     pub max_connections_per_client: u32,
+
+    /// TCP connections allowed per address at once (not counted for
+    /// `--trusted-proxy` addresses).
+    #[arg(long, default_value_t = 64)]
+    pub max_connections_per_address: u32,
 
     /// Messages and mutating requests a client may send per second, on
     /// average (bursts of twice as many pass).
@@ -48,23 +73,55 @@ pub struct Config {
     /// Accounts that may be made from one address in an hour.
     #[arg(long, default_value_t = 20)]
     pub sign_ups_per_hour: u32,
+
+    /// Seconds a connection may take to send a request's headers, and may
+    /// stay idle between requests.
+    #[arg(long, default_value_t = 10)]
+    pub header_read_timeout_s: u64,
+
+    /// Seconds a request (its body and its answer) may take.
+    #[arg(long, default_value_t = 30)]
+    pub request_timeout_s: u64,
+
+    /// Seconds between the WebSocket pings the server sends; a socket that
+    /// answers nothing for two of them is closed (its player away).
+    #[arg(long, default_value_t = 15)]
+    pub ping_interval_s: u64,
+
+    /// An address of a reverse proxy whose `X-Forwarded-For` names the
+    /// client (repeat for several).
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
+
+    /// An origin besides the server's own whose pages may use the API,
+    /// such as `https://wari.example` (repeat for several).
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
+}
+
+/// `wari serve`'s options alone, to read the defaults from clap.
+#[derive(Debug, Parser)]
+struct Defaults {
+    #[command(flatten)]
+    config: Config,
 }
 
 impl Config {
-    /// Defaults for a server on `bind` with the database at `database`
-    /// (tests and embedding).
+    /// The defaults of `wari serve`, for a server on `bind` with the
+    /// database at `database` (tests and embedding).
+    ///
+    /// ```
+    /// let config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    /// assert_eq!(config.claim_timeout_s, 60);
+    /// ```
     #[must_use]
     pub fn new(bind: SocketAddr, database: &str) -> Config {
-        Config {
-            bind,
-            database: database.to_owned(),
-            computer_threads: 2,
-            computer_movetime_ms: 300,
-            claim_timeout_s: 60,
-            max_connections_per_client: 16,
-            rate_per_s: 20,
-            sign_ups_per_hour: 20,
-        }
+        // No arguments and no environment: clap's defaults, written once
+        // in the attributes above.
+        let mut config = Defaults::try_parse_from(["wari-serve", "--database", database])
+            .map_or_else(|e| panic!("the defaults parse: {e}"), |d| d.config);
+        config.bind = bind;
+        config
     }
 
     /// The claim timeout as a duration.
@@ -94,3 +151,18 @@ pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
 /// Password hashes computed at once (each takes 19 MiB and a few tens of
 /// milliseconds of one core).
 pub const PASSWORD_HASHES_AT_ONCE: usize = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_has_the_command_lines_defaults() {
+        let config = Config::new("127.0.0.1:1".parse().unwrap(), "sqlite://x.db");
+        assert_eq!(config.bind.port(), 1);
+        assert_eq!(config.database, "sqlite://x.db");
+        assert_eq!(config.computer_threads, 2);
+        assert_eq!(config.rate_per_s, 20);
+        assert!(config.trusted_proxies.is_empty());
+    }
+}

@@ -17,6 +17,7 @@ use crate::App;
 use crate::api::error::Error;
 use crate::computer;
 use crate::ids::now_ms;
+use crate::lock::{lock, read, write};
 use crate::notify;
 use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
@@ -53,7 +54,8 @@ pub struct PresenceGuard {
 impl Drop for PresenceGuard {
     fn drop(&mut self) {
         if let Some(side) = self.side {
-            if let Ok(mut p) = self.room.presence.lock() {
+            {
+                let mut p = lock(&self.room.presence);
                 let seat = &mut p[side.index()];
                 seat.connections = seat.connections.saturating_sub(1);
                 if seat.connections == 0 {
@@ -93,9 +95,7 @@ impl Room {
     /// The state as last stored.
     #[must_use]
     pub fn snapshot(&self) -> Arc<GameState> {
-        self.latest
-            .read()
-            .map_or_else(|e| Arc::clone(&e.into_inner()), |s| Arc::clone(&s))
+        Arc::clone(&read(&self.latest))
     }
 
     /// A receiver of every state stored from now on.
@@ -114,11 +114,11 @@ impl Room {
     /// a WebSocket or stream of their session is open in this process.
     #[must_use]
     pub fn connected(&self, state: &GameState) -> [bool; 2] {
-        let presence = self.presence.lock().map(|p| *p).ok();
+        let presence = *lock(&self.presence);
         Side::ALL.map(|side| match state.seat(side).map(|s| &s.kind) {
             None => false,
             Some(SeatKind::Computer(_)) => true,
-            Some(SeatKind::Human(_)) => presence.is_some_and(|p| p[side.index()].connections > 0),
+            Some(SeatKind::Human(_)) => presence[side.index()].connections > 0,
         })
     }
 
@@ -126,9 +126,7 @@ impl Room {
     #[must_use]
     pub fn connect(self: &Arc<Self>, side: Option<Side>) -> PresenceGuard {
         if let Some(side) = side {
-            if let Ok(mut p) = self.presence.lock() {
-                p[side.index()].connections += 1;
-            }
+            lock(&self.presence)[side.index()].connections += 1;
             self.republish();
         }
         PresenceGuard {
@@ -140,14 +138,12 @@ impl Room {
     /// How long `side` has been away (zero while connected).
     #[must_use]
     pub fn away_ms(&self, side: Side) -> i64 {
-        self.presence.lock().map_or(0, |p| {
-            let seat = p[side.index()];
-            if seat.connections > 0 {
-                0
-            } else {
-                now_ms() - seat.since_ms
-            }
-        })
+        let seat = lock(&self.presence)[side.index()];
+        if seat.connections > 0 {
+            0
+        } else {
+            now_ms() - seat.since_ms
+        }
     }
 
     /// Sends the current state again (presence changed).
@@ -156,9 +152,7 @@ impl Room {
     }
 
     fn publish(&self, state: Arc<GameState>) {
-        if let Ok(mut latest) = self.latest.write() {
-            *latest = Arc::clone(&state);
-        }
+        *write(&self.latest) = Arc::clone(&state);
         self.set_deadline(&state);
         let _ = self.updates.send(state);
     }
@@ -272,7 +266,8 @@ impl Room {
     pub fn follow_up(self: &Arc<Self>, app: &Arc<App>, state: &Arc<GameState>) {
         let ply = state.game.moves().len();
         if let Some(level) = state.computer_to_move() {
-            if let Ok(mut searching) = self.searching.lock() {
+            {
+                let mut searching = lock(&self.searching);
                 if *searching == Some(ply) {
                     return;
                 }
@@ -289,9 +284,7 @@ impl Room {
                 room.computer_moves(&app, game, level, limits, ply).await;
                 // Cleared only now, so the states stored on the way do not
                 // start a second search for the same ply.
-                if let Ok(mut searching) = room.searching.lock() {
-                    *searching = None;
-                }
+                *lock(&room.searching) = None;
             });
         } else if state.cycle_offer_to_computer() {
             let judge = Side::ALL

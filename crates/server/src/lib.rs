@@ -23,6 +23,9 @@ mod game_room;
 mod ids;
 mod last_move;
 mod limits;
+mod listen;
+mod lock;
+mod name;
 mod notify;
 mod offer;
 mod ratings;
@@ -38,15 +41,16 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 pub use api::error::Error;
 pub use config::Config;
+pub use name::check_name;
 
 use crate::computer::Computer;
 pub use crate::computer::Tablebases;
 use crate::limits::Limiter;
+use crate::listen::Stopping;
 use crate::rooms::Rooms;
 use crate::session::Sessions;
 use crate::store::Store;
@@ -61,6 +65,7 @@ pub struct App {
     limiter: Limiter,
     sessions: Sessions,
     hasher: accounts::Hasher,
+    stopping: Stopping,
 }
 
 /// A running server.
@@ -68,8 +73,7 @@ pub struct App {
 pub struct Server {
     addr: SocketAddr,
     app: Arc<App>,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+    task: JoinHandle<()>,
 }
 
 impl Server {
@@ -79,18 +83,12 @@ impl Server {
         self.addr
     }
 
-    /// Stops accepting connections, gives open requests a moment, and
-    /// closes the database pool.
+    /// Stops accepting connections, closes idle ones, sends every
+    /// WebSocket a close frame (1001, going away), gives requests under
+    /// way two seconds to finish, and closes the database pool.
     pub async fn stop(self) {
-        let _ = self.shutdown.send(());
-        let mut task = self.task;
-        if tokio::time::timeout(Duration::from_secs(2), &mut task)
-            .await
-            .is_err()
-        {
-            // Open WebSockets never end by themselves.
-            task.abort();
-        }
+        self.app.stopping.stop(Duration::from_secs(2)).await;
+        self.task.abort();
         self.app.store.close().await;
     }
 
@@ -148,10 +146,15 @@ pub async fn start_with(
             config.computer_movetime_ms,
         )
         .with_tables(tables),
-        limiter: Limiter::new(config.rate_per_s, config.max_connections_per_client),
+        limiter: Limiter::new(
+            config.rate_per_s,
+            config.max_connections_per_client,
+            config.max_connections_per_address,
+        ),
         rooms: Rooms::default(),
         sessions: Sessions::default(),
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
+        stopping: Stopping::default(),
         store,
         config,
     });
@@ -165,24 +168,14 @@ pub async fn start_with(
         .local_addr()
         .map_err(|e| Error::Internal(e.to_string()))?;
     let router = api::router(Arc::clone(&app));
-    let (shutdown, signal) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async {
-            let _ = signal.await;
-        })
-        .await
-    });
+    let task = tokio::spawn(listen::serve(
+        Arc::clone(&app),
+        listener,
+        router,
+        app.stopping.signal(),
+    ));
     tracing::info!(%addr, database = ?app.store.backend(), "wari server listening");
-    Ok(Server {
-        addr,
-        app,
-        shutdown,
-        task,
-    })
+    Ok(Server { addr, app, task })
 }
 
 /// Reopens every game being played: clocks run on (the downtime is

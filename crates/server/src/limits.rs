@@ -1,12 +1,15 @@
-//! Limits each client is held to: a message rate (token bucket) and a cap
-//! on open WebSocket and stream connections. A client is its session, or
-//! its address when it has none.
+//! Limits each client is held to: a message rate (token bucket), a cap
+//! on open WebSocket and stream connections (a client is its session, or
+//! its address when it has none), and a cap on the TCP connections of
+//! one address.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::api::error::Error;
+use crate::lock::lock;
 
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
@@ -20,6 +23,7 @@ pub struct Limiter {
     rate: f64,
     burst: f64,
     max_connections: u32,
+    max_per_address: u32,
     buckets: Mutex<HashMap<String, Bucket>>,
     connections: Arc<Mutex<HashMap<String, u32>>>,
 }
@@ -33,9 +37,8 @@ pub struct ConnectionGuard {
 
 impl Drop for ConnectionGuard {
     fn drop(&mut self) {
-        if let Ok(mut c) = self.connections.lock()
-            && let Some(n) = c.get_mut(&self.key)
-        {
+        let mut c = lock(&self.connections);
+        if let Some(n) = c.get_mut(&self.key) {
             *n = n.saturating_sub(1);
             if *n == 0 {
                 c.remove(&self.key);
@@ -46,14 +49,16 @@ impl Drop for ConnectionGuard {
 
 impl Limiter {
     /// `rate_per_s` messages a second on average, bursts of twice that,
-    /// and `max_connections` open at once, per client.
+    /// and `max_connections` open at once, per client; `max_per_address`
+    /// TCP connections per address.
     #[must_use]
-    pub fn new(rate_per_s: u32, max_connections: u32) -> Limiter {
+    pub fn new(rate_per_s: u32, max_connections: u32, max_per_address: u32) -> Limiter {
         let rate = f64::from(rate_per_s.max(1));
         Limiter {
             rate,
             burst: rate * 2.0,
             max_connections,
+            max_per_address,
             buckets: Mutex::new(HashMap::new()),
             connections: Arc::new(Mutex::new(HashMap::new())),
         }
@@ -65,9 +70,7 @@ impl Limiter {
     /// A 429 when the client is over its rate.
     pub fn check(&self, client: &str) -> Result<(), Error> {
         let now = Instant::now();
-        let Ok(mut buckets) = self.buckets.lock() else {
-            return Ok(());
-        };
+        let mut buckets = lock(&self.buckets);
         let bucket = buckets.entry(client.to_owned()).or_insert(Bucket {
             tokens: self.burst,
             at: now,
@@ -88,15 +91,23 @@ impl Limiter {
     /// # Errors
     /// A 429 when the client has as many open as allowed.
     pub fn open(&self, client: &str) -> Result<ConnectionGuard, Error> {
-        let mut c = self
-            .connections
-            .lock()
-            .map_err(|_| Error::Internal("connection counts poisoned".to_owned()))?;
+        self.count(client, self.max_connections, "client")
+    }
+
+    /// Opens a TCP connection from `address`.
+    ///
+    /// # Errors
+    /// A 429 when the address has as many open as allowed.
+    pub fn open_address(&self, address: IpAddr) -> Result<ConnectionGuard, Error> {
+        self.count(&format!("tcp:{address}"), self.max_per_address, "address")
+    }
+
+    fn count(&self, client: &str, max: u32, per: &str) -> Result<ConnectionGuard, Error> {
+        let mut c = lock(&self.connections);
         let n = c.entry(client.to_owned()).or_insert(0);
-        if *n >= self.max_connections {
+        if *n >= max {
             return Err(Error::TooMany(format!(
-                "too many open connections: at most {} per client",
-                self.max_connections
+                "too many open connections: at most {max} per {per}"
             )));
         }
         *n += 1;
@@ -109,10 +120,9 @@ impl Limiter {
     /// Forgets buckets that have refilled (idle clients).
     pub fn sweep(&self) {
         let now = Instant::now();
-        if let Ok(mut buckets) = self.buckets.lock() {
-            let (rate, burst) = (self.rate, self.burst);
-            buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < burst);
-        }
+        let (rate, burst) = (self.rate, self.burst);
+        lock(&self.buckets)
+            .retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < burst);
     }
 }
 
@@ -122,7 +132,7 @@ mod tests {
 
     #[test]
     fn a_burst_passes_then_the_rate_holds() {
-        let limiter = Limiter::new(5, 2);
+        let limiter = Limiter::new(5, 2, 2);
         for _ in 0..10 {
             assert!(limiter.check("a").is_ok());
         }
@@ -132,11 +142,17 @@ mod tests {
 
     #[test]
     fn connections_are_capped_and_released() {
-        let limiter = Limiter::new(5, 2);
+        let limiter = Limiter::new(5, 2, 1);
         let one = limiter.open("a").unwrap();
         let _two = limiter.open("a").unwrap();
         assert!(limiter.open("a").is_err());
         drop(one);
         assert!(limiter.open("a").is_ok());
+        let address: IpAddr = "127.0.0.2".parse().unwrap();
+        let tcp = limiter.open_address(address).unwrap();
+        assert!(limiter.open_address(address).is_err());
+        assert!(limiter.open_address("127.0.0.3".parse().unwrap()).is_ok());
+        drop(tcp);
+        assert!(limiter.open_address(address).is_ok());
     }
 }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use crate::App;
 use crate::api::error::Error;
 use crate::game_room::Room;
+use crate::lock::lock;
 use crate::referee::{GameState, Status};
 
 /// Every room of this process.
@@ -41,15 +42,13 @@ impl Rooms {
     /// The room of game `id` if this process holds it.
     #[must_use]
     pub fn loaded(&self, id: &str) -> Option<Arc<Room>> {
-        self.map.lock().ok()?.get(id).cloned()
+        lock(&self.map).get(id).cloned()
     }
 
     /// Holds a room for `state` (a game just created or loaded); if one
     /// was opened meanwhile, that one.
     pub fn insert(&self, app: &Arc<App>, state: GameState) -> Arc<Room> {
-        let Ok(mut map) = self.map.lock() else {
-            return Room::open(app, state);
-        };
+        let mut map = lock(&self.map);
         if let Some(room) = map.get(&state.id) {
             return Arc::clone(room);
         }
@@ -68,17 +67,13 @@ impl Rooms {
     /// Every room held.
     #[must_use]
     pub fn all(&self) -> Vec<Arc<Room>> {
-        self.map
-            .lock()
-            .map(|m| m.values().cloned().collect())
-            .unwrap_or_default()
+        lock(&self.map).values().cloned().collect()
     }
 
     /// Lets go of rooms nobody listens to whose game is not being played
     /// (they are reloaded from the database when asked for again).
     pub fn sweep(&self) {
-        if let Ok(mut map) = self.map.lock() {
-            map.retain(|_, room| room.listeners() > 0 || room.snapshot().status == Status::Playing);
-        }
+        lock(&self.map)
+            .retain(|_, room| room.listeners() > 0 || room.snapshot().status == Status::Playing);
     }
 }

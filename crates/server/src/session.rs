@@ -13,9 +13,11 @@ use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
 
 use crate::App;
-use crate::accounts::{impersonates, name_key};
+use crate::accounts::{name_key, reserved};
 use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
+use crate::lock::lock;
+use crate::name::check_name;
 use crate::store::Session;
 
 /// The cookie's name.
@@ -23,8 +25,6 @@ pub const COOKIE_NAME: &str = "wari_session";
 const CACHE_LIMIT: usize = 100_000;
 /// How long a session is trusted from the cache before it is read again.
 const CACHE_TTL: Duration = Duration::from_secs(60);
-/// Longest name, in characters.
-pub const MAX_NAME: usize = 24;
 
 /// Sessions seen lately, by token.
 #[derive(Debug, Default)]
@@ -41,7 +41,7 @@ impl Sessions {
         if token.is_empty() || token.len() > 64 {
             return Ok(None);
         }
-        let cached = self.cache.lock().ok().and_then(|c| c.get(token).cloned());
+        let cached = lock(&self.cache).get(token).cloned();
         if let Some((s, at)) = cached
             && at.elapsed() < CACHE_TTL
         {
@@ -56,20 +56,17 @@ impl Sessions {
 
     /// Keeps `session` in the cache.
     pub fn remember(&self, session: Session) {
-        if let Ok(mut c) = self.cache.lock() {
-            if c.len() >= CACHE_LIMIT {
-                c.clear();
-            }
-            c.insert(session.token.clone(), (session, Instant::now()));
+        let mut c = lock(&self.cache);
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
         }
+        c.insert(session.token.clone(), (session, Instant::now()));
     }
 
     /// Forgets session `id` (ended, or its token changed): the next
     /// request reads it from the database.
     pub fn forget(&self, id: &str) {
-        if let Ok(mut c) = self.cache.lock() {
-            c.retain(|_, (s, _)| s.id != id);
-        }
+        lock(&self.cache).retain(|_, (s, _)| s.id != id);
     }
 
     /// Creates a guest's session named `name`, or renames `existing`.
@@ -84,6 +81,9 @@ impl Sessions {
         name: &str,
     ) -> Result<Session, Error> {
         let name = check_name(name)?;
+        if reserved(&name) {
+            return Err(Error::bad(format!("name: {name:?} is reserved")));
+        }
         if existing.as_ref().is_some_and(|s| s.account_id.is_some()) {
             return Err(Error::conflict(
                 "you are signed in: your name is your account's",
@@ -114,29 +114,6 @@ impl Sessions {
         self.remember(session.clone());
         Ok(session)
     }
-}
-
-/// A guest's name trimmed and checked: 1 to 24 characters, no control
-/// characters, not passing for the computer or the site.
-///
-/// # Errors
-/// A 400 saying what is wrong.
-pub fn check_name(name: &str) -> Result<String, Error> {
-    let name = name.trim();
-    let count = name.chars().count();
-    if count == 0 {
-        return Err(Error::bad("name: must not be empty"));
-    }
-    if count > MAX_NAME {
-        return Err(Error::bad(format!("name: at most {MAX_NAME} characters")));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Error::bad("name: no control characters"));
-    }
-    if impersonates(name) {
-        return Err(Error::bad(format!("name: {name:?} is reserved")));
-    }
-    Ok(name.to_owned())
 }
 
 /// The session token in the request's cookies, if any.
@@ -178,14 +155,5 @@ mod tests {
         );
         assert_eq!(token_of(&headers).as_deref(), Some("abc"));
         assert_eq!(token_of(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn names_are_checked() {
-        assert_eq!(check_name("  Ama ").unwrap(), "Ama");
-        assert!(check_name("").is_err());
-        assert!(check_name("a\u{7}").is_err());
-        assert!(check_name(&"x".repeat(25)).is_err());
-        assert!(check_name("Computer (level 10)").is_err());
     }
 }

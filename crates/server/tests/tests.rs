@@ -8,6 +8,8 @@ mod cases {
     mod accounts;
     mod bad_input;
     mod clocks;
+    mod connections;
+    mod cross_site;
     mod offers;
     mod play;
     mod ratings;

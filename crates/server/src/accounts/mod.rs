@@ -16,7 +16,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 pub use failures::prune as prune_failures;
-pub use names::{DELETED_NAME, check_account_name, impersonates, name_key};
+pub use names::{DELETED_NAME, check_account_name, name_key, reserved};
 pub use password::Hasher;
 
 use crate::App;

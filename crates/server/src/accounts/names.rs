@@ -38,8 +38,10 @@ const RESERVED: &[&str] = &[
     "wariserver",
 ];
 
-/// What no name may contain (after the same folding): the computer's
-/// seats are named "Computer (level N)".
+/// What no account name may contain (after the same folding): the
+/// computer's seats are named "Computer (level N)". (A guest's name may,
+/// as in "My computer": `crate::name` refuses only a name that starts
+/// with it, and guests show as guests.)
 const RESERVED_PARTS: &[&str] = &["computer", "admin", "moderator"];
 
 /// A name folded for comparison: lower case, without `_`, `-`, spaces
@@ -51,12 +53,21 @@ fn folded(name: &str) -> String {
         .collect()
 }
 
-/// Whether `name` would pass for the computer, a deleted player or the
-/// site itself.
+/// Whether `name` is one of the reserved words (the site's roles, a
+/// deleted player), whoever takes it.
+#[must_use]
+pub fn reserved(name: &str) -> bool {
+    RESERVED.contains(&folded(name).as_str())
+}
+
+/// Whether `name` would pass, as an account's name, for the computer, a
+/// deleted player or the site itself.
 #[must_use]
 pub fn impersonates(name: &str) -> bool {
-    let f = folded(name);
-    RESERVED.contains(&f.as_str()) || RESERVED_PARTS.iter().any(|part| f.contains(part))
+    reserved(name)
+        || RESERVED_PARTS
+            .iter()
+            .any(|part| folded(name).contains(part))
 }
 
 /// The key an account name is unique by: the name in lower case.
@@ -138,6 +149,7 @@ mod tests {
         assert!(impersonates("Computer (level 3)"));
         assert!(impersonates("c-o-m-p-u-t-e-r"));
         assert!(impersonates("Deleted player"));
+        assert!(reserved("Deleted player") && reserved("ADMIN") && !reserved("My computer"));
         assert!(!impersonates("Ama"));
         assert!(!impersonates("Swarina"));
     }

@@ -23,8 +23,12 @@ pub enum Error {
     /// The request does not fit the game's state: game over, stale ply,
     /// no such offer (409).
     Conflict(String),
+    /// A request that took too long to arrive (408).
+    Timeout(String),
     /// A body over the size limit (413).
     TooLarge(String),
+    /// A body that is not of the type asked for: JSON (415).
+    Unsupported(String),
     /// Too many messages or connections (429).
     TooMany(String),
     /// The database or a task failed (500); logged, not detailed to the
@@ -66,7 +70,9 @@ impl Error {
             Error::Forbidden(_) => StatusCode::FORBIDDEN,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::Conflict(_) => StatusCode::CONFLICT,
+            Error::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::Unsupported(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Error::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -81,7 +87,9 @@ impl Error {
             | Error::Forbidden(m)
             | Error::NotFound(m)
             | Error::Conflict(m)
+            | Error::Timeout(m)
             | Error::TooLarge(m)
+            | Error::Unsupported(m)
             | Error::TooMany(m)
             | Error::NotSignedIn(m) => m.clone(),
             Error::WrongPassword => "wrong name or password".to_owned(),

@@ -2,12 +2,13 @@
 //! and query strings (400/413 as `{"error"}`), the guest's session (401
 //! without one) and the client key the limits count by.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
@@ -16,9 +17,24 @@ use crate::App;
 use crate::session::token_of;
 use crate::store::Session;
 
-/// A JSON body, whatever its Content-Type; an empty body reads as `{}`.
+/// A JSON body: `Content-Type: application/json` (415 otherwise; a page
+/// of another site cannot send it without a CORS preflight, which this
+/// server never grants) and a body (an empty one is a 400, never `{}`).
 #[derive(Debug)]
 pub struct Json<T>(pub T);
+
+/// The body of a call that takes no fields: `{}` (any JSON object).
+#[derive(Debug, serde::Deserialize)]
+pub struct NoFields {}
+
+/// Whether the request says its body is JSON.
+fn says_json(req: &Request) -> bool {
+    req.headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
 
 fn body_error(e: &BytesRejection) -> Error {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
@@ -32,15 +48,18 @@ impl<T: DeserializeOwned> FromRequest<Arc<App>> for Json<T> {
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &Arc<App>) -> Result<Json<T>, Error> {
+        if !says_json(&req) {
+            return Err(Error::Unsupported(
+                "the body must be JSON, sent with Content-Type: application/json".to_owned(),
+            ));
+        }
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|e| body_error(&e))?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        serde_json::from_slice(bytes)
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(Error::bad("a JSON body is required (`{}` for none)"));
+        }
+        serde_json::from_slice(&bytes)
             .map(Json)
             .map_err(|e| Error::bad(format!("malformed JSON body: {e}")))
     }
@@ -106,23 +125,6 @@ impl FromRequestParts<Arc<App>> for Guest {
     }
 }
 
-/// The address the request came from (the peer of the connection).
-#[derive(Debug, Clone, Copy)]
-pub struct Address(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for Address {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Address, Error> {
-        Ok(Address(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
-        ))
-    }
-}
-
 /// Who the limits count by: the session, or the address without one.
 #[derive(Debug, Clone)]
 pub struct Client(pub String);
@@ -135,10 +137,80 @@ impl FromRequestParts<Arc<App>> for Client {
         if let Some(s) = session {
             return Ok(Client(format!("s:{}", s.id)));
         }
-        let addr = parts
+        let Address(ip) = Address::from_request_parts(parts, app).await?;
+        Ok(Client(format!("ip:{ip}")))
+    }
+}
+
+/// The client's address: the peer's, or with a peer given by
+/// `--trusted-proxy`, the last address in `X-Forwarded-For` that is not a
+/// trusted proxy's.
+#[derive(Debug, Clone, Copy)]
+pub struct Address(pub IpAddr);
+
+impl FromRequestParts<Arc<App>> for Address {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Address, Error> {
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string());
-        Ok(Client(format!("ip:{addr}")))
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+        Ok(Address(client_ip(
+            peer,
+            &parts.headers,
+            &app.config.trusted_proxies,
+        )))
+    }
+}
+
+/// The address of the client behind `peer`: `peer` itself unless it is
+/// one of `trusted`, else the right-most address of `X-Forwarded-For`
+/// that is not trusted (the one the first trusted proxy saw; the ones
+/// left of it are the client's word).
+#[must_use]
+pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let forwarded: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    for hop in forwarded.iter().rev() {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(ip) if trusted.contains(&ip) => {}
+            Ok(ip) => return ip,
+            // A hop that is not an address: nothing left of it is sure.
+            Err(_) => break,
+        }
+    }
+    peer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn the_forwarded_address_counts_only_behind_a_trusted_proxy() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 203.0.113.7, 10.0.0.1"),
+        );
+        // Not trusted: its header is ignored.
+        assert_eq!(client_ip(proxy, &headers, &[]), proxy);
+        // Trusted: the last untrusted hop; what the client wrote before
+        // it (6.6.6.6) is not believed.
+        assert_eq!(
+            client_ip(proxy, &headers, &[proxy]),
+            "203.0.113.7".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_ip(proxy, &HeaderMap::new(), &[proxy]), proxy);
     }
 }

@@ -11,7 +11,7 @@ use wari_rules::ogn::Record;
 
 use super::actions::{Message, perform};
 use super::error::Error;
-use super::extract::{Guest, Json, MaybeGuest};
+use super::extract::{Guest, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
 use crate::game_room::Room;
@@ -81,6 +81,7 @@ pub async fn resign(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     act(&app, &id, &guest, Message::Resign).await
 }
@@ -126,6 +127,7 @@ pub async fn claim(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     act(&app, &id, &guest, Message::Claim).await
 }

@@ -7,6 +7,7 @@ mod archive;
 pub mod error;
 mod extract;
 mod games;
+mod guard;
 pub mod json;
 mod players;
 mod session;
@@ -61,6 +62,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analyze", get(analyze::analyze))
         .fallback(static_files::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            guard::same_origin,
+        ))
+        .layer(axum::middleware::from_fn(guard::json_errors))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }

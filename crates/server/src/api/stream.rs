@@ -15,6 +15,7 @@ use super::error::Error;
 use super::extract::{Client, MaybeGuest};
 use super::games::view;
 use crate::App;
+use crate::listen::stopped;
 
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
@@ -26,32 +27,37 @@ pub async fn stream(
     Client(client): Client,
 ) -> Result<Response, Error> {
     let room = app.rooms.get(&app, &id).await?;
-    let guard = app.limiter.open(&client)?;
+    let guard = (app.limiter.open(&client)?, app.stopping.hold());
     let updates = room.subscribe();
     let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let presence = room.connect(side);
     let first = line(&view(&room, &room.snapshot(), guest.as_ref()));
-    let state = (Some(first), updates, room, guest, guard, presence);
-    let lines = futures_util::stream::unfold(
-        state,
-        |(first, mut updates, room, guest, guard, presence)| async move {
-            if let Some(first) = first {
-                return Some((
-                    Ok::<_, std::io::Error>(first),
-                    (None, updates, room, guest, guard, presence),
-                ));
+    let reader = Reader {
+        first: Some(first),
+        updates,
+        stopping: app.stopping.signal(),
+        room,
+        guest,
+        _held: (guard, presence),
+    };
+    let lines = futures_util::stream::unfold(reader, |mut r| async move {
+        if let Some(first) = r.first.take() {
+            return Some((Ok::<_, std::io::Error>(first), r));
+        }
+        let next = tokio::select! {
+            next = tokio::time::timeout(KEEP_ALIVE, r.updates.recv()) => next,
+            () = stopped(&mut r.stopping) => return None,
+        };
+        let text = match next {
+            Err(_) => "\n".to_owned(),
+            Ok(Ok(state)) => line(&view(&r.room, &state, r.guest.as_ref())),
+            Ok(Err(RecvError::Lagged(_))) => {
+                line(&view(&r.room, &r.room.snapshot(), r.guest.as_ref()))
             }
-            let text = match tokio::time::timeout(KEEP_ALIVE, updates.recv()).await {
-                Err(_) => "\n".to_owned(),
-                Ok(Ok(state)) => line(&view(&room, &state, guest.as_ref())),
-                Ok(Err(RecvError::Lagged(_))) => {
-                    line(&view(&room, &room.snapshot(), guest.as_ref()))
-                }
-                Ok(Err(RecvError::Closed)) => return None,
-            };
-            Some((Ok(text), (None, updates, room, guest, guard, presence)))
-        },
-    );
+            Ok(Err(RecvError::Closed)) => return None,
+        };
+        Some((Ok(text), r))
+    });
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-ndjson"),
@@ -60,6 +66,19 @@ pub async fn stream(
         Body::from_stream(lines),
     )
         .into_response())
+}
+
+/// What a stream holds while it is read.
+struct Reader {
+    first: Option<String>,
+    updates: tokio::sync::broadcast::Receiver<Arc<crate::referee::GameState>>,
+    stopping: tokio::sync::watch::Receiver<bool>,
+    room: Arc<crate::game_room::Room>,
+    guest: Option<crate::store::Session>,
+    _held: (
+        (crate::limits::ConnectionGuard, crate::listen::Hold),
+        crate::game_room::PresenceGuard,
+    ),
 }
 
 fn line(value: &serde_json::Value) -> String {

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Guest, Json, MaybeGuest};
+use super::extract::{Guest, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
 use crate::tables::{self, NewTable};
@@ -67,6 +67,7 @@ pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
     let table = app
@@ -116,6 +117,7 @@ pub async fn join_invite(
     State(app): State<Arc<App>>,
     Path(token): Path<String>,
     Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
     let table = app

@@ -2,14 +2,24 @@
 //! sends `{"type":"state","game":GAME}` on connect and after every change
 //! (to players and spectators alike) and `{"type":"error","error":…}` in
 //! reply to a message it refuses; seated players send moves and offers.
+//!
+//! The server pings every `--ping-interval-s`; a socket that sends
+//! nothing (not even the pong) for two intervals, or that does not take
+//! a message within two intervals, is closed, so a frozen client does
+//! not keep its seat connected. When the server stops, every socket gets
+//! a close frame (1001, going away).
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::ws::{Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{
+    CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code,
+};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::time::{Instant, MissedTickBehavior};
 
 use super::actions::{Message, perform};
 use super::error::Error;
@@ -19,6 +29,7 @@ use crate::App;
 use crate::config::WS_MESSAGE_LIMIT;
 use crate::game_room::Room;
 use crate::limits::ConnectionGuard;
+use crate::listen::stopped;
 use crate::store::Session;
 
 /// Upgrades to a WebSocket on game `id` (404 for an unknown game, 429 over
@@ -31,7 +42,7 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Result<Response, Error> {
     let room = app.rooms.get(&app, &id).await?;
-    let guard = app.limiter.open(&client)?;
+    let guard = (app.limiter.open(&client)?, app.stopping.hold());
     Ok(ws
         .max_message_size(WS_MESSAGE_LIMIT)
         .max_frame_size(WS_MESSAGE_LIMIT)
@@ -57,23 +68,26 @@ async fn run(
     room: Arc<Room>,
     guest: Option<Session>,
     client: String,
-    _guard: ConnectionGuard,
+    _guard: (ConnectionGuard, crate::listen::Hold),
     mut socket: WebSocket,
 ) {
     let mut updates = room.subscribe();
+    let mut stopping = app.stopping.signal();
     let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let _presence = room.connect(side);
-    if socket
-        .send(state_message(&room, &room.snapshot(), guest.as_ref()))
-        .await
-        .is_err()
-    {
+    let interval = Duration::from_secs(app.config.ping_interval_s.max(1));
+    let mut ping = tokio::time::interval_at(Instant::now() + interval, interval);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut heard = Instant::now();
+    let first = state_message(&room, &room.snapshot(), guest.as_ref());
+    if !send(&mut socket, first, 2 * interval).await {
         return;
     }
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(incoming)) = incoming else { return };
+                heard = Instant::now();
                 let reply = match incoming {
                     WsMessage::Text(text) => handle(&app, &room, guest.as_ref(), &client, text.as_str()).await,
                     WsMessage::Binary(_) => Err(Error::bad("send text messages (JSON)")),
@@ -81,9 +95,26 @@ async fn run(
                     WsMessage::Ping(_) | WsMessage::Pong(_) => Ok(()),
                 };
                 if let Err(e) = reply
-                    && socket.send(error_message(&e)).await.is_err() {
+                    && !send(&mut socket, error_message(&e), 2 * interval).await {
                         return;
                     }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= 2 * interval {
+                    tracing::debug!(game = %room.id, "no answer to pings: socket closed");
+                    return;
+                }
+                if !send(&mut socket, WsMessage::Ping(Default::default()), 2 * interval).await {
+                    return;
+                }
+            }
+            () = stopped(&mut stopping) => {
+                let close = WsMessage::Close(Some(CloseFrame {
+                    code: close_code::AWAY,
+                    reason: Utf8Bytes::from_static("the server is stopping"),
+                }));
+                let _ = send(&mut socket, close, Duration::from_secs(1)).await;
+                return;
             }
             update = updates.recv() => {
                 let state = match update {
@@ -92,12 +123,22 @@ async fn run(
                     Err(RecvError::Lagged(_)) => room.snapshot(),
                     Err(RecvError::Closed) => return,
                 };
-                if socket.send(state_message(&room, &state, guest.as_ref())).await.is_err() {
+                if !send(&mut socket, state_message(&room, &state, guest.as_ref()), 2 * interval).await {
                     return;
                 }
             }
         }
     }
+}
+
+/// Sends `message` within `within`; false when the socket is gone or the
+/// client does not take it in time (a frozen client: the socket is
+/// dropped).
+async fn send(socket: &mut WebSocket, message: WsMessage, within: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(within, socket.send(message)).await,
+        Ok(Ok(()))
+    )
 }
 
 async fn handle(
