@@ -15,7 +15,9 @@ use wari_rules::Side;
 
 use crate::App;
 use crate::api::error::Error;
+use crate::api::json;
 use crate::computer;
+use crate::events::Outbox;
 use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
@@ -223,9 +225,18 @@ impl Room {
         if let Some(rematch) = &effects.rematch {
             app.store.insert_game(&mut tx, rematch, None).await?;
         }
+        let mut outbox = Outbox::default();
+        if was_waiting && next.status == Status::Playing {
+            json::game_started(&mut outbox, &next);
+        }
+        if let Some(rematch) = &effects.rematch {
+            json::game_started(&mut outbox, rematch);
+        }
+        outbox.notify(app, &mut tx).await?;
         let payload = format!("{} {}", self.id, next.version);
         app.store.notify(&mut tx, notify::CHANNEL, &payload).await?;
         tx.commit().await?;
+        outbox.deliver(app);
         *state = next;
         let snapshot = Arc::new(state.clone());
         drop(state);

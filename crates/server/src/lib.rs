@@ -19,6 +19,7 @@ pub mod api;
 mod clock;
 mod computer;
 mod config;
+mod events;
 mod game_room;
 mod ids;
 mod last_move;
@@ -28,6 +29,7 @@ mod lock;
 mod name;
 mod notify;
 mod offer;
+mod pairing;
 mod ratings;
 mod referee;
 mod rooms;
@@ -66,6 +68,8 @@ pub struct App {
     sessions: Sessions,
     hasher: accounts::Hasher,
     stopping: Stopping,
+    events: events::Events,
+    pairing: pairing::Pairing,
 }
 
 /// A running server.
@@ -155,12 +159,15 @@ pub async fn start_with(
         sessions: Sessions::default(),
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
         stopping: Stopping::default(),
+        events: events::Events::default(),
+        pairing: pairing::Pairing::default(),
         store,
         config,
     });
     restore(&app).await?;
     notify::spawn_listener(Arc::clone(&app));
     spawn_sweeper(Arc::clone(&app));
+    pairing::spawn(Arc::clone(&app));
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
         .map_err(|e| Error::bad(format!("cannot listen on {}: {e}", app.config.bind)))?;
@@ -198,12 +205,20 @@ async fn restore(app: &Arc<App>) -> Result<(), Error> {
 fn spawn_sweeper(app: Arc<App>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(30));
+        let mut stopping = app.stopping.signal();
         loop {
-            tick.tick().await;
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stopping.changed() => return,
+            }
             app.rooms.sweep();
             app.limiter.sweep();
+            app.events.sweep();
             if let Err(e) = accounts::prune_failures(&app).await {
                 tracing::warn!(error = %e, "pruning failed sign-ins failed");
+            }
+            if let Err(e) = pairing::sweep(&app).await {
+                tracing::warn!(error = %e, "cancelling unseen seeks failed");
             }
         }
     });

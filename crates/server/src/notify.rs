@@ -39,7 +39,9 @@ pub fn spawn_listener(app: Arc<App>) {
 
 async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect(app.store.url()).await?;
-    listener.listen_all([CHANNEL, SESSIONS]).await?;
+    listener
+        .listen_all([CHANNEL, SESSIONS, crate::events::CHANNEL])
+        .await?;
     for room in app.rooms.all() {
         if let Err(e) = room.reload(app, None).await {
             tracing::warn!(game = %room.id, error = %e, "reload failed");
@@ -49,6 +51,10 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
         let notification = listener.recv().await?;
         if notification.channel() == SESSIONS {
             app.sessions.forget(notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::events::CHANNEL {
+            crate::events::received(app, notification.payload());
             continue;
         }
         let Some((id, version)) = notification.payload().split_once(' ') else {

@@ -11,12 +11,15 @@ use wari_engine::Level;
 use wari_rules::{Game, Rules, Side};
 
 use crate::App;
+use crate::accounts::name_key;
 use crate::api::error::Error;
+use crate::api::json;
 use crate::clock::Clock;
+use crate::events::Outbox;
 use crate::game_room::Room;
-use crate::ids::{game_id, now_ms, random_id};
+use crate::ids::{coin, game_id, now_ms, random_id};
 use crate::ratings::{self, Pool};
-use crate::referee::{Action, GameState, Seat};
+use crate::referee::{Action, GameState, Seat, Status};
 use crate::store::{Session, TableRow};
 
 /// Longest initial time, in seconds (3 hours).
@@ -59,11 +62,16 @@ pub enum Opponent {
         /// The level.
         level: u8,
     },
-    /// A person: an open seat in the lobby, or a private invite.
+    /// A person: an open seat in the lobby, a private invite, or a
+    /// challenge to a named player.
     Human {
         /// Reached only through the invite link.
         #[serde(default)]
         private: bool,
+        /// Challenge this player (an account's name): the table is
+        /// private and only they may take the seat.
+        #[serde(default)]
+        player: Option<String>,
     },
 }
 
@@ -140,7 +148,7 @@ pub async fn create(
         "S" => Side::South,
         "N" => Side::North,
         "random" => {
-            if ids_coin() {
+            if coin() {
                 Side::South
             } else {
                 Side::North
@@ -182,6 +190,7 @@ pub async fn create(
     let table_id = game_id();
     state.table_id = Some(table_id.clone());
     state.seats[creator_side.index()] = Some(Seat::of(guest));
+    let mut challenged = None;
     let (opponent_kind, level, private) = match spec.opponent {
         Opponent::Computer { level } => {
             let level =
@@ -191,7 +200,25 @@ pub async fn create(
             state.start_full(first, now);
             ("computer", Some(level.get()), false)
         }
-        Opponent::Human { private } => ("human", None, private),
+        Opponent::Human {
+            private,
+            player: None,
+        } => ("human", None, private),
+        Opponent::Human {
+            player: Some(name), ..
+        } => {
+            let account = app
+                .store
+                .account_by_key(&name_key(name.trim()))
+                .await?
+                .filter(|a| a.deleted_at.is_none())
+                .ok_or_else(|| Error::not_found(format!("no player {name}")))?;
+            if guest.is(&account.id) {
+                return Err(Error::bad("opponent: you cannot challenge yourself"));
+            }
+            challenged = Some((account.id, account.name));
+            ("human", None, true)
+        }
     };
     let table = TableRow {
         id: table_id,
@@ -209,12 +236,22 @@ pub async fn create(
         created_at: now,
         rated: spec.rated,
         rating_range: spec.rating_range,
+        challenged,
     };
     let mut tx = app.store.pool().begin().await?;
     ratings::show_ratings(app, &mut tx, &mut state).await?;
     app.store.insert_game(&mut tx, &state, None).await?;
     app.store.insert_table(&mut tx, &table).await?;
+    let mut outbox = Outbox::default();
+    if state.status == Status::Playing {
+        json::game_started(&mut outbox, &state);
+    }
+    if let Some((account, _)) = &table.challenged {
+        outbox.push(account, json::challenge_event("challenge", &table));
+    }
+    outbox.notify(app, &mut tx).await?;
     tx.commit().await?;
+    outbox.deliver(app);
     let room = app.rooms.insert(app, state);
     room.follow_up(app, &room.snapshot());
     Ok((table, room))
@@ -234,6 +271,11 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if table.status != "open" {
         return Err(Error::conflict("the table has no free seat"));
     }
+    if let Some((account, name)) = &table.challenged
+        && !guest.is(account)
+    {
+        return Err(Error::forbidden(format!("this challenge is for {name}")));
+    }
     welcome(app, guest, table).await?;
     let room = app.rooms.get(app, &table.game_id).await?;
     let side = table.creator_side.opposite();
@@ -241,14 +283,16 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     Ok(table.game_id.clone())
 }
 
-/// `guest` cancels the open table `table` they created: it leaves the
-/// lobby with its game, on which nothing was played.
+/// `guest` cancels the open table `table` they created (or declines the
+/// challenge it makes them): it leaves the lobby with its game, on which
+/// nothing was played; the other side of a challenge is told.
 ///
 /// # Errors
 /// A 404 for a table that is not the guest's, a 409 once someone took
 /// the seat; a database error.
 pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
-    if !guest.is(&table.creator_session) {
+    let challenged = table.challenged.as_ref().filter(|(id, _)| guest.is(id));
+    if !guest.is(&table.creator_session) && challenged.is_none() {
         return Err(Error::not_found(format!("no table {} of yours", table.id)));
     }
     let mut tx = app.store.pool().begin().await?;
@@ -263,7 +307,20 @@ pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result
             "the table has started: its game is being played",
         ));
     }
+    let mut outbox = Outbox::default();
+    match (challenged, &table.challenged) {
+        (Some(_), _) => outbox.push(
+            &table.creator_session,
+            json::challenge_event("challengeDeclined", table),
+        ),
+        (None, Some((account, _))) => {
+            outbox.push(account, json::challenge_event("challengeCanceled", table));
+        }
+        (None, None) => {}
+    }
+    outbox.notify(app, &mut tx).await?;
     tx.commit().await?;
+    outbox.deliver(app);
     app.rooms.remove(&table.game_id);
     Ok(())
 }
@@ -294,9 +351,4 @@ async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<()
         )));
     }
     Ok(())
-}
-
-fn ids_coin() -> bool {
-    let mut byte = [0u8; 1];
-    getrandom::fill(&mut byte).is_ok_and(|()| byte[0] & 1 == 0)
 }

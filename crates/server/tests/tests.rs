@@ -10,8 +10,11 @@ mod cases {
     mod clocks;
     mod connections;
     mod cross_site;
+    mod migrations;
     mod offers;
+    mod pairing;
     mod play;
+    mod profiles;
     mod ratings;
     mod restart;
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Address, Client, Guest, Json, MaybeGuest};
+use super::extract::{Address, Client, Guest, Json, MaybeGuest, NoFields};
 use crate::App;
 use crate::accounts;
 use crate::session::{clear_cookie, set_cookie};
@@ -73,6 +73,7 @@ pub async fn sign_in(
 pub async fn sign_out(
     State(app): State<Arc<App>>,
     Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<impl IntoResponse, Error> {
     accounts::sign_out(&app, &session).await?;
     Ok((

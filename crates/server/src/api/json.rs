@@ -6,10 +6,11 @@ use serde_json::{Value, json};
 use wari_rules::{Rules, Side};
 
 use crate::clock::Clock;
+use crate::events::Outbox;
 use crate::ids::now_ms;
 use crate::last_move::captures;
 use crate::ratings::{Pool, pool_of};
-use crate::referee::{GameState, SeatKind};
+use crate::referee::{GameState, Seat, SeatKind, Status};
 use crate::store::{Session, TableRow};
 
 /// GAME: the state of `state` as `you` (a side, or a spectator) sees it,
@@ -90,14 +91,67 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
     })
 }
 
-/// TABLE; the invite link only for its creator.
+/// An event about `state` for the player at `side` (`gameStart`, ...):
+/// the game in brief, from that player's seat.
+#[must_use]
+pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
+    let opponent = state.seat(side.opposite()).map_or(Value::Null, |seat| {
+        json!({
+            "name": seat.name,
+            "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
+            "account": seat.account.is_some(),
+            "rating": seat.rating.map(|r| r.rating),
+            "provisional": seat.rating.map(|r| r.provisional),
+        })
+    });
+    json!({
+        "type": kind,
+        "game": {
+            "id": state.id,
+            "rules": state.game.rules().to_string(),
+            "rated": state.rated,
+            "pool": pool_of(state).map(|p| p.to_string()),
+            "clock": state.clock.as_ref().map(time_control),
+            "status": state.status.name(),
+            "you": side.letter().to_string(),
+            "your_turn": state.status == Status::Playing && state.to_move() == side,
+            "moves_count": state.game.moves().len(),
+            "opponent": opponent,
+        }
+    })
+}
+
+/// Puts the `gameStart` event of `state` in `outbox` for each person
+/// seated.
+pub fn game_started(outbox: &mut Outbox, state: &GameState) {
+    for side in Side::ALL {
+        if let Some(player) = state.seat(side).and_then(Seat::player) {
+            outbox.push(player, game_event("gameStart", state, side));
+        }
+    }
+}
+
+/// A challenge event (`challenge`, `challengeDeclined`,
+/// `challengeCanceled`): the TABLE, with its invite link (for the
+/// challenged player, who joins through it).
+#[must_use]
+pub fn challenge_event(kind: &str, t: &TableRow) -> Value {
+    let mut table = table(t, None);
+    if let Some(token) = &t.invite_token {
+        table["invite"] = json!(invite_path(token));
+    }
+    json!({ "type": kind, "challenge": table })
+}
+
+/// TABLE; the invite link only for its creator (and the challenged).
 #[must_use]
 pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
     let rules: Result<Rules, _> = t.rules.parse();
     let opponent = if t.opponent_kind == "computer" {
         json!({ "kind": "computer", "level": t.level })
     } else {
-        json!({ "kind": "human", "private": t.private })
+        json!({ "kind": "human", "private": t.private,
+                "player": t.challenged.as_ref().map(|c| &c.1) })
     };
     let mut v = json!({
         "id": t.id,
@@ -112,7 +166,8 @@ pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
         "status": t.status,
         "created_at": t.created_at,
     });
-    if viewer.is_some_and(|v| v.is(&t.creator_session))
+    let challenged = |v: &Session| t.challenged.as_ref().is_some_and(|c| v.is(&c.0));
+    if viewer.is_some_and(|v| v.is(&t.creator_session) || challenged(v))
         && let Some(token) = &t.invite_token
     {
         v["invite"] = json!(invite_path(token));

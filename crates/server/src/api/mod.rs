@@ -5,11 +5,13 @@ mod actions;
 mod analyze;
 mod archive;
 pub mod error;
+mod events;
 mod extract;
 mod games;
 mod guard;
 pub mod json;
 mod players;
+mod pools;
 mod session;
 mod stream;
 mod tables;
@@ -38,6 +40,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/account/delete", post(accounts::delete))
         .route("/api/players/{name}", get(players::profile))
+        .route("/api/players/{name}/history", get(players::history))
+        .route("/api/players/{name}/games", get(players::games))
+        .route("/api/account/games", get(players::mine))
+        .route("/api/leaderboard/{pool}", get(players::leaderboard))
+        .route("/api/stream/event", get(events::stream))
+        .route("/api/pools", get(pools::list))
+        .route("/api/pools/{id}/seek", post(pools::seek))
+        .route("/api/seeks/{id}", get(pools::get))
+        .route("/api/seeks/{id}/cancel", post(pools::cancel))
         .route("/api/tables", get(tables::lobby).post(tables::create))
         .route("/api/tables/{id}", get(tables::get))
         .route("/api/tables/{id}/join", post(tables::join))

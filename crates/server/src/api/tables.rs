@@ -52,10 +52,12 @@ pub async fn get(
         .table(&id)
         .await?
         .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+    let challenged =
+        |s: &crate::store::Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
     if table.private
         && !viewer
             .as_ref()
-            .is_some_and(|s| s.is(&table.creator_session))
+            .is_some_and(|s| s.is(&table.creator_session) || challenged(s))
     {
         return Err(Error::not_found(format!("no table {id}")));
     }
@@ -82,11 +84,13 @@ pub async fn join(
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
-/// `POST /api/tables/{id}/cancel`: the creator takes an open table back.
+/// `POST /api/tables/{id}/cancel`: the creator takes an open table back,
+/// or the challenged player declines it.
 pub async fn cancel(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
     let table = app

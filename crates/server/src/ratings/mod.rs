@@ -10,7 +10,7 @@ mod pool;
 
 use std::sync::Arc;
 
-pub use glicko::{Rating, START, Score, after_game};
+pub use glicko::{PROVISIONAL_DEVIATION, Rating, START, Score, after_game};
 pub use pool::Pool;
 use wari_rules::Side;
 

@@ -292,6 +292,25 @@ impl Store {
             .collect()
     }
 
+    /// The games being played at which `player` (an account's or a
+    /// session's id) holds a seat, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn playing_games_of(&self, player: &str) -> Result<Vec<String>, Error> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' AND (south_session = $1 OR north_session = $2) \
+             ORDER BY started_at, id",
+        )
+        .bind(player)
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(Error::from))
+            .collect()
+    }
+
     /// Removes the tables `player` opened that wait for an opponent, with
     /// their games (nothing was played at them).
     ///

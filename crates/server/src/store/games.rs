@@ -2,7 +2,6 @@
 //! added or taken back), lock, load (replaying the moves through the
 //! rules) and list.
 
-use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 use wari_engine::Level;
@@ -14,7 +13,8 @@ use crate::clock::Clock;
 use crate::ratings::Pool;
 use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status};
 
-const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
+/// Every column a game is read with.
+pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
     south_kind, south_name, south_session, south_level, south_account, \
     south_rating, south_provisional, south_rating_diff, \
     north_kind, north_name, north_session, north_level, north_account, \
@@ -30,54 +30,6 @@ pub struct LockedGame {
     pub version: i64,
     /// Moves stored.
     pub moves_count: usize,
-}
-
-/// One seat of a [`GameSummary`].
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerSummary {
-    /// Shown name.
-    pub name: String,
-    /// `human` or `computer`.
-    pub kind: &'static str,
-    /// The computer's level.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<u8>,
-}
-
-/// Both seats, by side letter.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayersSummary {
-    /// South.
-    #[serde(rename = "S")]
-    pub south: Option<PlayerSummary>,
-    /// North.
-    #[serde(rename = "N")]
-    pub north: Option<PlayerSummary>,
-}
-
-/// A line of the lobby's games being played or of the archive.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameSummary {
-    /// The game's id.
-    pub id: String,
-    /// The rules string.
-    pub rules: String,
-    /// `waiting`, `playing` or `finished`.
-    pub status: String,
-    /// The seats.
-    pub players: PlayersSummary,
-    /// `S`, `N`, `draw`, or null while playing.
-    pub result: Option<String>,
-    /// RULES.md §1's name of the end, or null.
-    pub reason: Option<String>,
-    /// Final counts, `25-20`, or null.
-    pub score: Option<String>,
-    /// Moves played.
-    pub moves_count: i64,
-    /// When it started (ms since the epoch).
-    pub started_at: Option<i64>,
-    /// When it ended (ms since the epoch).
-    pub finished_at: Option<i64>,
 }
 
 impl Store {
@@ -290,64 +242,6 @@ impl Store {
             .collect()
     }
 
-    /// Games being played, newest first.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn playing(&self, limit: i64) -> Result<Vec<GameSummary>, Error> {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(summary_of).collect()
-    }
-
-    /// Finished games, newest first, after the game `before` in that
-    /// order when given.
-    ///
-    /// # Errors
-    /// A database error, or an unknown `before`.
-    pub async fn finished(
-        &self,
-        before: Option<&str>,
-        limit: i64,
-    ) -> Result<Vec<GameSummary>, Error> {
-        let (at, id) = match before {
-            None => (i64::MAX, String::new()),
-            Some(id) => {
-                let row = sqlx::query(
-                    "SELECT finished_at FROM games WHERE id = $1 AND status = 'finished'",
-                )
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
-                .ok_or_else(|| Error::bad(format!("before: no finished game {id}")))?;
-                (
-                    row.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
-                    id.to_owned(),
-                )
-            }
-        };
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'finished' \
-             AND (finished_at < $1 OR (finished_at = $2 AND id < $3)) \
-             ORDER BY finished_at DESC, id DESC LIMIT $4"
-        ))
-        .bind(at)
-        .bind(at)
-        .bind(if before.is_some() {
-            id
-        } else {
-            "\u{10FFFF}".to_owned()
-        })
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(summary_of).collect()
-    }
-
     /// The tag lines stored with an imported game.
     ///
     /// # Errors
@@ -384,7 +278,7 @@ impl Store {
     }
 }
 
-fn kind_name(kind: &SeatKind) -> &'static str {
+pub(super) fn kind_name(kind: &SeatKind) -> &'static str {
     match kind {
         SeatKind::Human(_) => "human",
         SeatKind::Computer(_) => "computer",
@@ -424,7 +318,7 @@ fn side_column(side: Side, name: &str) -> String {
     format!("{prefix}_{name}")
 }
 
-fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
+pub(super) fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
     let kind: Option<String> = row.try_get(side_column(side, "kind").as_str())?;
     let name: Option<String> = row.try_get(side_column(side, "name").as_str())?;
     let session: Option<String> = row.try_get(side_column(side, "session").as_str())?;
@@ -500,28 +394,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
             _ => return Err(corrupt(&id, "a finished game without a known end")),
         }
     }
-    let initial: Option<i64> = row.try_get("clock_initial_ms")?;
-    let increment: Option<i64> = row.try_get("clock_increment_ms")?;
-    let clock = match (initial, increment) {
-        (Some(initial_ms), Some(increment_ms)) => {
-            let south: Option<i64> = row.try_get("south_ms")?;
-            let north: Option<i64> = row.try_get("north_ms")?;
-            let running: Option<String> = row.try_get("clock_running")?;
-            let since: Option<i64> = row.try_get("clock_since")?;
-            Some(Clock {
-                per_move: row.try_get::<i64, _>("clock_per_move")? != 0,
-                initial_ms,
-                increment_ms,
-                remaining_ms: [south.unwrap_or(initial_ms), north.unwrap_or(initial_ms)],
-                running: running
-                    .as_deref()
-                    .and_then(|r| r.chars().next())
-                    .and_then(Side::from_letter),
-                since_ms: since.unwrap_or(0),
-            })
-        }
-        _ => None,
-    };
+    let clock = clock_of(row)?;
     Ok(GameState {
         table_id: row.try_get("table_id")?,
         source: row.try_get("source")?,
@@ -541,27 +414,28 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
     })
 }
 
-fn summary_of(row: &AnyRow) -> Result<GameSummary, Error> {
-    let player = |side: Side| -> Result<Option<PlayerSummary>, Error> {
-        Ok(seat_of(row, side)?.map(|s| PlayerSummary {
-            kind: kind_name(&s.kind),
-            level: s.level().map(Level::get),
-            name: s.name,
-        }))
-    };
-    Ok(GameSummary {
-        id: row.try_get("id")?,
-        rules: row.try_get("rules")?,
-        status: row.try_get("status")?,
-        players: PlayersSummary {
-            south: player(Side::South)?,
-            north: player(Side::North)?,
-        },
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
-        score: row.try_get("score")?,
-        moves_count: row.try_get("moves_count")?,
-        started_at: row.try_get("started_at")?,
-        finished_at: row.try_get("finished_at")?,
+/// The clock stored in a game's row.
+pub(super) fn clock_of(row: &AnyRow) -> Result<Option<Clock>, Error> {
+    let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+    let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+    Ok(match (initial, increment) {
+        (Some(initial_ms), Some(increment_ms)) => {
+            let south: Option<i64> = row.try_get("south_ms")?;
+            let north: Option<i64> = row.try_get("north_ms")?;
+            let running: Option<String> = row.try_get("clock_running")?;
+            let since: Option<i64> = row.try_get("clock_since")?;
+            Some(Clock {
+                per_move: row.try_get::<i64, _>("clock_per_move")? != 0,
+                initial_ms,
+                increment_ms,
+                remaining_ms: [south.unwrap_or(initial_ms), north.unwrap_or(initial_ms)],
+                running: running
+                    .as_deref()
+                    .and_then(|r| r.chars().next())
+                    .and_then(Side::from_letter),
+                since_ms: since.unwrap_or(0),
+            })
+        }
+        _ => None,
     })
 }

@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "correspondence",
         include_str!("../../migrations/0012_correspondence.sql"),
     ),
+    (
+        13,
+        "pairing",
+        include_str!("../../migrations/0013_pairing.sql"),
+    ),
 ];
 
 #[derive(Debug)]

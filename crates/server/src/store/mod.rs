@@ -3,9 +3,11 @@
 //! same for both except for row locks, which only PostgreSQL needs.
 
 mod accounts;
+mod archive;
 mod games;
 mod migrate;
 mod ratings;
+mod seeks;
 mod tables;
 
 use std::str::FromStr;
@@ -15,7 +17,9 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
 pub use accounts::{AccountRow, Touched};
+pub use archive::{Filter, GameSummary, PlayerSummary};
 pub use ratings::StoredRating;
+pub use seeks::SeekRow;
 pub use tables::TableRow;
 
 use crate::api::error::Error;

@@ -136,6 +136,67 @@ impl Store {
             .collect()
     }
 
+    /// `account`'s rating after each rated game in `pool`, oldest first:
+    /// (when, rating, deviation, game).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn rating_history(
+        &self,
+        account: &str,
+        pool: &str,
+    ) -> Result<Vec<(i64, f64, f64, String)>, Error> {
+        let rows = sqlx::query(
+            "SELECT at, rating, deviation, game_id FROM rating_history \
+             WHERE account_id = $1 AND pool = $2 ORDER BY at, game_id",
+        )
+        .bind(account)
+        .bind(pool)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("at")?,
+                    r.try_get("rating")?,
+                    r.try_get("deviation")?,
+                    r.try_get("game_id")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// The best `limit` players of `pool` whose rating is established
+    /// (deviation at most `max_deviation`) and who played a rated game
+    /// there since `since`: (name, rating).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard(
+        &self,
+        pool: &str,
+        max_deviation: f64,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<(String, StoredRating)>, Error> {
+        let rows = sqlx::query(
+            "SELECT a.name AS name, r.rating AS rating, r.deviation AS deviation, \
+             r.volatility AS volatility, r.games AS games, r.rated_at AS rated_at \
+             FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.pool = $1 AND r.deviation <= $2 AND r.rated_at >= $3 AND a.deleted_at IS NULL \
+             ORDER BY r.rating DESC, a.name LIMIT $4",
+        )
+        .bind(pool)
+        .bind(max_deviation)
+        .bind(since)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("name")?, stored_of(r)?)))
+            .collect()
+    }
+
     /// Forgets a deleted account's ratings and their history.
     ///
     /// # Errors

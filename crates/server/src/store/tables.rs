@@ -38,6 +38,8 @@ pub struct TableRow {
     pub rated: bool,
     /// The ratings (in the table's pool) a player must have to join.
     pub rating_range: Option<(i32, i32)>,
+    /// A challenge: the account (id, name) the table is for.
+    pub challenged: Option<(String, String)>,
     /// `open` (a seat free) or `started`.
     pub status: String,
     /// When it was created (ms since the epoch).
@@ -46,7 +48,7 @@ pub struct TableRow {
 
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
     opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
-    clock_per_move, rated, rating_min, rating_max";
+    clock_per_move, rated, rating_min, rating_max, challenged, challenged_name";
 
 impl Store {
     /// Stores a new table.
@@ -56,7 +58,7 @@ impl Store {
     pub async fn insert_table(&self, conn: &mut AnyConnection, t: &TableRow) -> Result<(), Error> {
         sqlx::query(&format!(
             "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-             $15, $16, $17, $18)"
+             $15, $16, $17, $18, $19, $20)"
         ))
         .bind(&t.id)
         .bind(&t.game_id)
@@ -76,6 +78,8 @@ impl Store {
         .bind(i64::from(t.rated))
         .bind(t.rating_range.map(|r| i64::from(r.0)))
         .bind(t.rating_range.map(|r| i64::from(r.1)))
+        .bind(t.challenged.as_ref().map(|c| c.0.clone()))
+        .bind(t.challenged.as_ref().map(|c| c.1.clone()))
         .execute(conn)
         .await?;
         Ok(())
@@ -144,6 +148,21 @@ impl Store {
         row.as_ref().map(table_of).transpose()
     }
 
+    /// The open tables challenging `account`, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn challenges_for(&self, account: &str) -> Result<Vec<TableRow>, Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM tables WHERE challenged = $1 AND status = 'open' \
+             ORDER BY created_at, id"
+        ))
+        .bind(account)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(table_of).collect()
+    }
+
     /// Public tables with a free seat, oldest first.
     ///
     /// # Errors
@@ -191,6 +210,9 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
         status: row.try_get("status")?,
         created_at: row.try_get("created_at")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
+        challenged: row
+            .try_get::<Option<String>, _>("challenged")?
+            .zip(row.try_get::<Option<String>, _>("challenged_name")?),
         rating_range: min.zip(max).map(|(a, b)| {
             (
                 i32::try_from(a).unwrap_or(i32::MIN),

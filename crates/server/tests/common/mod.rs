@@ -278,6 +278,70 @@ impl Client {
     }
 }
 
+/// A player's event stream (`GET /api/stream/event`), read line by line.
+pub struct Events {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buffer: Vec<u8>,
+}
+
+impl Client {
+    /// Opens the caller's event stream.
+    pub async fn events(&self) -> Events {
+        let response = self
+            .with_cookie(self.http.get(format!("{}/api/stream/event", self.base)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+        Events {
+            body: Box::pin(response.bytes_stream()),
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Joins quick pool `pool`; returns the SEEK.
+    pub async fn seek(&self, pool: &str) -> Value {
+        let (status, seek) = self
+            .post(&format!("/api/pools/{pool}/seek"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{seek}");
+        seek
+    }
+}
+
+impl Events {
+    /// The next event (empty keep-alive lines skipped), within 10 s.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = String::from_utf8(line).unwrap();
+                if text.trim().is_empty() {
+                    continue;
+                }
+                return serde_json::from_str(&text).unwrap();
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.body.next())
+                .await
+                .expect("an event within 10 s")
+                .expect("the stream is open")
+                .unwrap();
+            self.buffer.extend_from_slice(&chunk);
+        }
+    }
+
+    /// The next event of type `kind` (others skipped).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let event = self.next().await;
+            if event["type"] == kind {
+                return event;
+            }
+        }
+    }
+}
+
 /// A WebSocket client.
 pub struct Ws {
     stream: tokio_tungstenite::WebSocketStream<
