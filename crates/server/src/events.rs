@@ -20,33 +20,45 @@ use crate::store::Backend;
 /// The PostgreSQL channel events travel on: `PLAYER\nJSON`.
 pub const CHANNEL: &str = "wari_events";
 
-/// The event streams open in this process, by player.
-#[derive(Debug, Default)]
-pub struct Events {
-    senders: Mutex<HashMap<String, broadcast::Sender<Arc<Value>>>>,
+/// Broadcasts by key to the listeners open in this process: the event
+/// streams by player, the chats by game.
+#[derive(Debug)]
+pub struct Hub<T> {
+    senders: Mutex<HashMap<String, broadcast::Sender<T>>>,
 }
 
-impl Events {
-    /// A receiver of `player`'s events from now on.
-    pub fn subscribe(&self, player: &str) -> broadcast::Receiver<Arc<Value>> {
+impl<T> Default for Hub<T> {
+    fn default() -> Hub<T> {
+        Hub {
+            senders: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<T: Clone> Hub<T> {
+    /// A receiver of what is delivered for `key` from now on.
+    pub fn subscribe(&self, key: &str) -> broadcast::Receiver<T> {
         lock(&self.senders)
-            .entry(player.to_owned())
+            .entry(key.to_owned())
             .or_insert_with(|| broadcast::channel(32).0)
             .subscribe()
     }
 
-    /// Hands `event` to `player`'s streams open here.
-    pub fn deliver(&self, player: &str, event: Arc<Value>) {
-        if let Some(sender) = lock(&self.senders).get(player) {
-            let _ = sender.send(event);
+    /// Hands `item` to the listeners of `key` open here.
+    pub fn deliver(&self, key: &str, item: T) {
+        if let Some(sender) = lock(&self.senders).get(key) {
+            let _ = sender.send(item);
         }
     }
 
-    /// Forgets players with no stream open.
+    /// Forgets keys nobody listens to.
     pub fn sweep(&self) {
         lock(&self.senders).retain(|_, s| s.receiver_count() > 0);
     }
 }
+
+/// The event streams open in this process, by player.
+pub type Events = Hub<Arc<Value>>;
 
 /// Events made in a transaction, sent when it commits.
 #[derive(Debug, Default)]

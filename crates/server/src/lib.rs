@@ -16,6 +16,7 @@
 
 mod accounts;
 pub mod api;
+mod chat;
 mod clock;
 mod computer;
 mod config;
@@ -69,6 +70,7 @@ pub struct App {
     hasher: accounts::Hasher,
     stopping: Stopping,
     events: events::Events,
+    chats: chat::Chats,
     pairing: pairing::Pairing,
 }
 
@@ -160,6 +162,7 @@ pub async fn start_with(
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
         stopping: Stopping::default(),
         events: events::Events::default(),
+        chats: chat::Chats::default(),
         pairing: pairing::Pairing::default(),
         store,
         config,
@@ -214,6 +217,7 @@ fn spawn_sweeper(app: Arc<App>) {
             app.rooms.sweep();
             app.limiter.sweep();
             app.events.sweep();
+            app.chats.sweep();
             if let Err(e) = accounts::prune_failures(&app).await {
                 tracing::warn!(error = %e, "pruning failed sign-ins failed");
             }

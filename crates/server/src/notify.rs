@@ -40,7 +40,12 @@ pub fn spawn_listener(app: Arc<App>) {
 async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect(app.store.url()).await?;
     listener
-        .listen_all([CHANNEL, SESSIONS, crate::events::CHANNEL])
+        .listen_all([
+            CHANNEL,
+            SESSIONS,
+            crate::events::CHANNEL,
+            crate::chat::CHANNEL,
+        ])
         .await?;
     for room in app.rooms.all() {
         if let Err(e) = room.reload(app, None).await {
@@ -55,6 +60,10 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
         }
         if notification.channel() == crate::events::CHANNEL {
             crate::events::received(app, notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::chat::CHANNEL {
+            crate::chat::received(app, notification.payload());
             continue;
         }
         let Some((id, version)) = notification.payload().split_once(' ') else {

@@ -7,6 +7,7 @@ mod common;
 mod cases {
     mod accounts;
     mod bad_input;
+    mod chat;
     mod clocks;
     mod connections;
     mod cross_site;

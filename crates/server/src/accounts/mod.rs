@@ -316,6 +316,9 @@ pub async fn delete(
     let mut tx = app.store.pool().begin().await?;
     app.store.close_open_tables(&mut tx, &account.id).await?;
     app.store.delete_ratings(&mut tx, &account.id).await?;
+    app.store
+        .anonymise_chat(&mut tx, &account.id, DELETED_NAME)
+        .await?;
     let touched = app
         .store
         .anonymise_account(&mut tx, &account.id, now_ms())

@@ -4,6 +4,7 @@ mod accounts;
 mod actions;
 mod analyze;
 mod archive;
+mod chat;
 pub mod error;
 mod events;
 mod extract;
@@ -66,6 +67,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/stream", get(stream::stream))
         .route("/api/games/{id}/ogn", get(games::ogn))
+        .route("/api/games/{id}/chat", get(chat::get).post(chat::post))
+        .route("/api/games/{id}/chat/mute", post(chat::mute))
         .route(
             "/api/archive",
             post(archive::import).layer(DefaultBodyLimit::max(OGN_LIMIT)),

@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "pairing",
         include_str!("../../migrations/0013_pairing.sql"),
     ),
+    (14, "chat", include_str!("../../migrations/0014_chat.sql")),
 ];
 
 #[derive(Debug)]

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod archive;
+mod chat;
 mod games;
 mod migrate;
 mod ratings;
@@ -18,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 
 pub use accounts::{AccountRow, Touched};
 pub use archive::{Filter, GameSummary, PlayerSummary};
+pub use chat::ChatMessage;
 pub use ratings::StoredRating;
 pub use seeks::SeekRow;
 pub use tables::TableRow;
