@@ -135,6 +135,9 @@ impl Ws {
                 .unwrap();
             if let Message::Text(text) = message {
                 let value: Value = serde_json::from_str(text.as_str()).unwrap();
+                if value["type"] == "chat" {
+                    continue;
+                }
                 assert_eq!(value["type"], "state", "{value}");
                 if pred(&value["game"]) {
                     return value["game"].clone();

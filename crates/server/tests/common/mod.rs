@@ -380,11 +380,11 @@ impl Ws {
         }
     }
 
-    /// The next error message (states before it are skipped).
+    /// The next error message (states and chat before it are skipped).
     pub async fn next_error(&mut self) -> Value {
         loop {
             let m = self.next().await;
-            if m["type"] != "state" {
+            if m["type"] != "state" && m["type"] != "chat" {
                 return m;
             }
         }
