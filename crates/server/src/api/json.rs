@@ -116,6 +116,7 @@ pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
             "you": side.letter().to_string(),
             "your_turn": state.status == Status::Playing && state.to_move() == side,
             "moves_count": state.game.moves().len(),
+            "time_left_ms": state.clock.map(|c| c.left(side, now_ms())),
             "opponent": opponent,
         }
     })
