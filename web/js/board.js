@@ -48,6 +48,17 @@ function pitsOf(list, m) {
 }
 
 /**
+ * Where each seed of a last move fell, as board indices (the stores are 2m,
+ * South's, and 2m+1, North's), from the server's description of the move
+ * (GAME's `last_move.drops`); null when the move came without one.
+ */
+function dropsPath(lastMove, m) {
+  if (!Array.isArray(lastMove?.drops)) return null;
+  const path = lastMove.drops.map((d) => (d.store ? 2 * m + (d.store === 'S' ? 0 : 1) : pitIndex(d.pit, m)));
+  return path.every((i) => i >= 0) ? path : null;
+}
+
+/**
  * A board. `onPlay(letter)` is called when a playable pit is chosen;
  * `onRefuse(letter)` when another pit is (the page says why); `onSkip()`
  * when a pit is chosen while a move is still being sown (the animation
@@ -66,7 +77,7 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
   let stores = {};
   /** @type {{ timer: number } | null} */
   let anim = null;
-  /** Moves waiting to be sown after the one being sown: { from, move }. */
+  /** Moves waiting to be sown after the one being sown: { from, lastMove }. */
   let queue = [];
   /** @type {string | null} */
   let previewing = null;
@@ -253,35 +264,39 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
     if (anim && sameLayout && (keep || from)) {
       view = next;
       drawState();
-      if (from && next.lastMove) queue.push({ from, move: next.lastMove.move });
+      if (from && next.lastMove) queue.push({ from, lastMove: next.lastMove });
       return;
     }
     finishAnimation();
     view = next;
     build();
-    const sowing = Boolean(from && next.lastMove && sow(from, next.lastMove.move));
+    const sowing = Boolean(from && next.lastMove && sow(from, next.lastMove));
     drawState();
     if (sowing) return;
     drawCounts(next.position.board, next.position.captured);
     if (previewing) showPreview(previewing);
   }
 
-  /** Starts sowing `move` from `from`; false when there is nothing to show. */
-  function sow(from, move) {
+  /** Starts sowing `lastMove` from `from`; false when there is nothing to show. */
+  function sow(from, lastMove) {
     const speed = SPEEDS[animationSpeed()] ?? 0;
     if (speed <= 0) return false;
-    let step = null;
-    try {
-      step = play(from, move);
-    } catch {
-      step = null;
+    // The server says where each seed fell; a move of our own, sown
+    // before the server answers, is worked out here.
+    let path = dropsPath(lastMove, from.rules.pits);
+    if (!path) {
+      try {
+        path = play(from, lastMove.move).path;
+      } catch {
+        path = null;
+      }
     }
-    if (!step) return false;
-    startAnimation(from, move, step, Math.min(speed, LONGEST_ANIMATION_MS / step.path.length));
+    if (!path?.length) return false;
+    startAnimation(from, lastMove.move, path, Math.min(speed, LONGEST_ANIMATION_MS / path.length));
     return true;
   }
 
-  function startAnimation(from, move, step, delay) {
+  function startAnimation(from, move, path, delay) {
     const m = from.rules.pits;
     const board = from.board.slice();
     const captured = from.captured.slice();
@@ -292,17 +307,17 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
     let k = 0;
     const tick = () => {
       for (const button of pits) button.classList.remove('sowing');
-      if (k >= step.path.length) {
+      if (k >= path.length) {
         pits[origin].classList.remove('origin');
         anim = null;
         const next = queue.shift();
-        if (next && sow(next.from, next.move)) return;
+        if (next && sow(next.from, next.lastMove)) return;
         queue = [];
         drawCounts(view.position.board, view.position.captured);
         drawState();
         return;
       }
-      const pit = step.path[k];
+      const pit = path[k];
       if (pit < 2 * m) {
         board[pit] += 1;
         pits[pit].classList.add('sowing');

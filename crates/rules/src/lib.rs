@@ -33,6 +33,7 @@ mod position_string;
 mod rules;
 mod side;
 mod sow;
+mod sowing;
 
 pub mod auale;
 pub mod ogn;
@@ -46,3 +47,4 @@ pub use position::{PlayError, Position};
 pub use position_string::PositionError;
 pub use rules::{Cycle, Rules, RulesError, Variant};
 pub use side::Side;
+pub use sowing::{GrandSlam, Slot, Sowing};

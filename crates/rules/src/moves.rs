@@ -68,6 +68,40 @@ impl Move {
         (base + self.column()) as char
     }
 
+    /// The index in [`Position::board`](crate::Position::board) of the pit
+    /// this move empties, on a board of `pits` pits a row.
+    ///
+    /// ```
+    /// use wari_rules::Move;
+    /// let b: Move = "b".parse()?;
+    /// assert_eq!(b.index(6), 7);
+    /// assert_eq!(b.index(4), 5);
+    /// assert_eq!(Move::at_index(7, 6), b);
+    /// # Ok::<(), wari_rules::MoveError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn index(self, pits: usize) -> usize {
+        self.side().index() * pits + self.column() as usize
+    }
+
+    /// The move that empties the pit at `index` of
+    /// [`Position::board`](crate::Position::board), on a board of `pits`
+    /// pits a row.
+    ///
+    /// # Panics
+    /// When `index` is not below `2 * pits` or `pits` is above 6.
+    #[must_use]
+    pub const fn at_index(index: usize, pits: usize) -> Move {
+        assert!(index < 2 * pits, "no such pit");
+        let side = if index < pits {
+            Side::South
+        } else {
+            Side::North
+        };
+        Move::new(side, (index % pits) as u8)
+    }
+
     /// The move named by a letter, if it is one of `A..F`, `a..f`.
     #[must_use]
     pub const fn from_letter(c: char) -> Option<Move> {

@@ -23,7 +23,6 @@ mod config;
 mod events;
 mod game_room;
 mod ids;
-mod last_move;
 mod limits;
 mod listen;
 mod lock;

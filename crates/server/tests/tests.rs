@@ -11,6 +11,7 @@ mod cases {
     mod clocks;
     mod connections;
     mod cross_site;
+    mod last_move;
     mod migrations;
     mod offers;
     mod pairing;

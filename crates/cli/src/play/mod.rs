@@ -7,7 +7,6 @@ mod computer;
 mod files;
 mod plain;
 mod session;
-mod sowing;
 mod tui;
 
 use std::io::{self, IsTerminal, Write};

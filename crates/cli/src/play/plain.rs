@@ -157,23 +157,14 @@ impl<W: Write> Plain<'_, W> {
     /// The board, the last move and the clocks.
     fn board(&mut self, session: &Session) -> Result<(), Error> {
         write!(self.out, "{}", show::board(session.position()))?;
-        if let Some((m, sowing)) = session.last_move() {
-            let positions = session.game().positions();
-            let n = positions.len();
-            let mover = m.side();
-            let gain = positions[n - 1].captured(mover) - positions[n - 2].captured(mover);
-            let pits = positions[0].pits();
-            let captured: Vec<String> = sowing
-                .captured
-                .iter()
-                .map(|&i| Move::new(Side::ALL[i / pits], (i % pits) as u8).to_string())
-                .collect();
-            let what = match (gain, session.game().rules().is_kalah()) {
-                (0, _) => String::new(),
-                (n, true) => format!(", {n} into the store"),
-                (n, false) => format!(", captured {n} ({})", captured.join(" ")),
-            };
-            writeln!(self.out, "last move: {m} by {mover}{what}")?;
+        if let Some(sowing) = session.last_move() {
+            writeln!(
+                self.out,
+                "last move: {} by {}{}",
+                sowing.played(),
+                sowing.mover(),
+                session::takings(&sowing)
+            )?;
         }
         if let Some(clocks) = session.clocks() {
             let now = Instant::now();

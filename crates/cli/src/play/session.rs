@@ -8,10 +8,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use wari_engine::{Clock, Level, Limits};
 use wari_rules::ogn::Record;
-use wari_rules::{EndReason, Game, Move, PlayError, Position, Side};
+use wari_rules::{EndReason, Game, GrandSlam, Move, PlayError, Position, Side, Slot, Sowing};
 
 use super::clock::{Clocks, TimeControl};
-use super::sowing::{self, Sowing};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -294,12 +293,11 @@ impl Session {
         }
     }
 
-    /// The last move, how it was sown and what it captured.
-    pub fn last_move(&self) -> Option<(Move, Sowing)> {
+    /// The last move: how it was sown and what it captured.
+    pub fn last_move(&self) -> Option<Sowing> {
         let m = *self.game.moves().last()?;
         let positions = self.game.positions();
-        let n = positions.len();
-        Some((m, sowing::sow(&positions[n - 2], m, &positions[n - 1])))
+        Sowing::of(&positions[positions.len() - 2], m).ok()
     }
 
     /// The game as an OGN record, with the players' names and the date.
@@ -346,6 +344,40 @@ fn replay(start: Position, moves: &[Move]) -> Game {
 }
 
 pub use wari_engine::{accepts_cycle, cycle_margin};
+
+/// What a move took, as the status lines tell it after the move's letter:
+/// `, captured 5 (a b)`, `, 3 into the store`, `, a grand slam: captures
+/// nothing`, or nothing.
+pub fn takings(sowing: &Sowing) -> String {
+    let pits = sowing.before().pits();
+    if sowing.before().rules().is_kalah() {
+        let mover = sowing.mover();
+        let sown = sowing
+            .drops()
+            .iter()
+            .filter(|&&slot| slot == Slot::Store(mover))
+            .count();
+        let stored = sown + sowing.captured_seeds() as usize;
+        return if stored > 0 {
+            format!(", {stored} into the store")
+        } else {
+            String::new()
+        };
+    }
+    let taken = sowing.captured_seeds();
+    match sowing.grand_slam() {
+        Some(GrandSlam::CapturedNothing) => ", a grand slam: captures nothing".to_owned(),
+        _ if taken > 0 => {
+            let letters: Vec<String> = sowing
+                .captures()
+                .iter()
+                .map(|&(pit, _)| Move::at_index(pit, pits).to_string())
+                .collect();
+            format!(", captured {taken} ({})", letters.join(" "))
+        }
+        _ => String::new(),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -3,12 +3,11 @@
 //! describes every field.
 
 use serde_json::{Value, json};
-use wari_rules::{Rules, Side};
+use wari_rules::{GrandSlam, Move, Rules, Side, Slot, Sowing};
 
 use crate::clock::Clock;
 use crate::events::Outbox;
 use crate::ids::now_ms;
-use crate::last_move::captures;
 use crate::ratings::{Pool, pool_of};
 use crate::referee::{GameState, Seat, SeatKind, Status};
 use crate::store::{Session, TableRow};
@@ -55,13 +54,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
     let moves = state.game.moves();
     let last_move = moves.last().map_or(Value::Null, |&mv| {
         let positions = state.game.positions();
-        let n = positions.len();
-        let c = captures(&positions[n - 2], mv, &positions[n - 1]);
-        json!({
-            "move": mv.to_string(),
-            "captured_pits": c.pits.iter().map(char::to_string).collect::<Vec<_>>(),
-            "seeds": c.seeds,
-        })
+        Sowing::of(&positions[positions.len() - 2], mv).map_or(Value::Null, |s| last_move(&s))
     });
     json!({
         "id": state.id,
@@ -88,6 +81,37 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
         "created_at": state.created_at,
         "started_at": state.started_at,
         "finished_at": state.finished_at,
+    })
+}
+
+/// LAST_MOVE: what the last move did, seed by seed (docs/API.md).
+fn last_move(sowing: &Sowing) -> Value {
+    let pits = sowing.before().pits();
+    let letter = |pit: usize| Move::at_index(pit, pits).to_string();
+    let drops: Vec<Value> = sowing
+        .drops()
+        .iter()
+        .map(|&slot| match slot {
+            Slot::Pit(pit) => json!({ "pit": letter(pit) }),
+            Slot::Store(side) => json!({ "store": side.letter().to_string() }),
+        })
+        .collect();
+    let captures = sowing.captures();
+    json!({
+        "move": sowing.played().to_string(),
+        "by": sowing.mover().letter().to_string(),
+        "drops": drops,
+        "captures": captures.iter().map(|&(pit, seeds)| json!({ "pit": letter(pit), "seeds": seeds })).collect::<Vec<_>>(),
+        "captured_pits": captures.iter().map(|&(pit, _)| letter(pit)).collect::<Vec<_>>(),
+        "seeds": sowing.captured_seeds(),
+        "grand_slam": sowing.grand_slam().map(|g| match g {
+            GrandSlam::CapturedNothing => "captured-nothing",
+            GrandSlam::EndedTheGame => "ended-the-game",
+            GrandSlam::MovesAgain => "moves-again",
+        }),
+        "extra_move": sowing.extra_move(),
+        "end": sowing.end().map(|reason| reason.name()),
+        "swept": sowing.swept(),
     })
 }
 

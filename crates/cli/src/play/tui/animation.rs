@@ -4,9 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use wari_rules::{Position, Side};
-
-use crate::play::sowing::{Slot, Sowing};
+use wari_rules::{Side, Slot, Sowing};
 
 /// The time between two seeds at `speed` (1 slowest, 10 fastest; 0 is no
 /// animation).
@@ -17,7 +15,6 @@ pub fn seed_delay(speed: u8) -> Option<Duration> {
 /// A move being shown seed by seed.
 #[derive(Clone, Debug)]
 pub struct Animation {
-    before: Position,
     sowing: Sowing,
     start: Instant,
     step: Duration,
@@ -35,11 +32,9 @@ pub struct Frame {
 }
 
 impl Animation {
-    /// Shows `sowing`, played in `before`, from `start` on, a seed every
-    /// `step`.
-    pub fn new(before: Position, sowing: Sowing, start: Instant, step: Duration) -> Animation {
+    /// Shows `sowing` from `start` on, a seed every `step`.
+    pub fn new(sowing: Sowing, start: Instant, step: Duration) -> Animation {
         Animation {
-            before,
             sowing,
             start,
             step,
@@ -49,7 +44,7 @@ impl Animation {
     /// When the last seed has been shown for a step: the move's position
     /// takes over.
     pub fn end(&self) -> Instant {
-        let steps = u32::try_from(self.sowing.drops.len() + 1).unwrap_or(u32::MAX);
+        let steps = u32::try_from(self.sowing.drops().len() + 1).unwrap_or(u32::MAX);
         self.start + self.step * steps
     }
 
@@ -63,11 +58,11 @@ impl Animation {
     pub fn frame(&self, now: Instant) -> Frame {
         let elapsed = now.saturating_duration_since(self.start);
         let sown = (elapsed.as_nanos() / self.step.as_nanos().max(1)) as usize;
-        let sown = sown.min(self.sowing.drops.len());
-        let mut counts = self.before.board().to_vec();
-        counts[self.sowing.origin] = 0;
-        let mut stores = Side::ALL.map(|s| self.before.captured(s));
-        for &slot in &self.sowing.drops[..sown] {
+        let sown = sown.min(self.sowing.drops().len());
+        let mut counts = self.sowing.before().board().to_vec();
+        counts[self.sowing.origin()] = 0;
+        let mut stores = Side::ALL.map(|s| self.sowing.before().captured(s));
+        for &slot in &self.sowing.drops()[..sown] {
             match slot {
                 Slot::Pit(i) => counts[i] += 1,
                 Slot::Store(side) => stores[side.index()] += 1,
@@ -76,7 +71,7 @@ impl Animation {
         Frame {
             counts,
             stores,
-            hand: sown.checked_sub(1).map(|i| self.sowing.drops[i]),
+            hand: sown.checked_sub(1).map(|i| self.sowing.drops()[i]),
         }
     }
 }
@@ -84,17 +79,16 @@ impl Animation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::sowing::sow;
-    use wari_rules::Rules;
+    use wari_rules::{Position, Rules};
 
     #[test]
     fn seeds_fall_one_step_at_a_time() {
         let before = Position::new(Rules::default());
         let m = "C".parse().unwrap();
-        let sowing = sow(&before, m, &before.play(m).unwrap());
+        let sowing = Sowing::of(&before, m).unwrap();
         let t0 = Instant::now();
         let step = Duration::from_millis(100);
-        let a = Animation::new(before, sowing, t0, step);
+        let a = Animation::new(sowing, t0, step);
         let f = a.frame(t0);
         assert_eq!(f.counts[..6], [4, 4, 0, 4, 4, 4]);
         assert_eq!(f.hand, None);

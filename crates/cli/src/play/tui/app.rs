@@ -229,9 +229,6 @@ impl App {
 
     /// Plays a move for the player to move and starts its animation.
     fn play(&mut self, m: Move, now: Instant) {
-        let Some(&before) = self.session.game().positions().last() else {
-            return;
-        };
         let by_computer = self.session.computer_to_move();
         match self.session.play(m, now) {
             Ok(()) => {
@@ -239,10 +236,10 @@ impl App {
                 self.hint = None;
                 self.status = None;
                 let mut end = now;
-                if let (Some(step), Some((_, sowing))) =
+                if let (Some(step), Some(sowing)) =
                     (seed_delay(self.speed), self.session.last_move())
                 {
-                    let animation = Animation::new(before, sowing, now, step);
+                    let animation = Animation::new(sowing, now, step);
                     end = animation.end();
                     self.animation = Some(animation);
                 }

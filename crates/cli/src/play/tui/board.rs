@@ -10,7 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{Block, BorderType, Widget};
 use wari_rules::{Move, Side};
 
-use crate::play::sowing::Slot;
+use wari_rules::Slot;
 
 /// Where each part of the board lies on the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]

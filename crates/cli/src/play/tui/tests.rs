@@ -342,7 +342,7 @@ fn the_end_banner_gives_the_result_the_reason_and_the_counts() {
     assert!(shows(&buf, "South 25 · North 19"));
     assert!(shows(&buf, "n new game"));
     let g = geometry(&app);
-    assert!(screen(&buf).iter().any(|l| l.contains("captured 5 (b a)")));
+    assert!(screen(&buf).iter().any(|l| l.contains("captured 5 (a b)")));
     assert!(!g.pits.is_empty());
     keys(&mut app, "n", now);
     assert_eq!(moves(&app), "");

@@ -9,13 +9,12 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
-use wari_rules::{Move, Side};
+use wari_rules::Side;
 
 use super::app::{App, Dialog, Question};
 use super::board::BoardView;
 use crate::play::clock::ClockTime;
-use crate::play::session::Player;
-use crate::play::sowing::pit_index;
+use crate::play::session::{Player, takings};
 
 /// The smallest screen the game is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 16);
@@ -98,8 +97,11 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     };
     let last = session.last_move();
     let (origin, captured) = match (&last, app.is_animating()) {
-        (Some((_, sowing)), false) => (Some(sowing.origin), sowing.captured.clone()),
-        (Some((_, sowing)), true) => (Some(sowing.origin), Vec::new()),
+        (Some(sowing), false) => (
+            Some(sowing.origin()),
+            sowing.captures().iter().map(|&(pit, _)| pit).collect(),
+        ),
+        (Some(sowing), true) => (Some(sowing.origin()), Vec::new()),
         (None, _) => (None, Vec::new()),
     };
     let person_chooses = session.human_to_move() && !app.is_animating() && app.dialog().is_none();
@@ -118,7 +120,7 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
         captured: &captured,
         hand,
         cursor,
-        hint: app.hint.map(|(m, _)| pit_index(position, m)),
+        hint: app.hint.map(|(m, _)| m.index(pits)),
     };
     frame.render_widget(&view, area);
 }
@@ -159,28 +161,15 @@ fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
 fn last_move_line(app: &App) -> Line<'static> {
     let session = app.session();
     let mut spans = Vec::new();
-    if let Some((m, sowing)) = session.last_move() {
-        let positions = session.game().positions();
-        let n = positions.len();
-        let mover = m.side();
-        let gain = positions[n - 1].captured(mover) - positions[n - 2].captured(mover);
+    if let Some(sowing) = session.last_move() {
         spans.push(Span::raw(" Last move: "));
-        spans.push(Span::styled(m.to_string(), bold().fg(Color::Yellow)));
-        spans.push(Span::raw(format!(" by {mover}")));
-        if gain > 0 {
-            let pits: Vec<String> = sowing
-                .captured
-                .iter()
-                .map(|&i| {
-                    let pits = positions[0].pits();
-                    Move::new(Side::ALL[i / pits], (i % pits) as u8).to_string()
-                })
-                .collect();
-            let what = if session.game().rules().is_kalah() {
-                format!(", {gain} into the store")
-            } else {
-                format!(", captured {gain} ({})", pits.join(" "))
-            };
+        spans.push(Span::styled(
+            sowing.played().to_string(),
+            bold().fg(Color::Yellow),
+        ));
+        spans.push(Span::raw(format!(" by {}", sowing.mover())));
+        let what = takings(&sowing);
+        if !what.is_empty() {
             spans.push(Span::styled(what, Style::new().fg(Color::LightRed)));
         }
     }
