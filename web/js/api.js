@@ -78,12 +78,42 @@ export const api = {
   claim: (id) => request('POST', `/api/games/${enc(id)}/claim`, {}),
   ognUrl: (id) => `/api/games/${enc(id)}/ogn`,
   ogn: (id) => request('GET', `/api/games/${enc(id)}/ogn`, undefined, { text: true }),
-  /** @param {{before?: string, limit?: number}} [options] */
-  archive({ before, limit = 50 } = {}) {
+  /** @param {{before?: string, limit?: number, player?: string}} [options] */
+  archive({ before, limit = 50, player } = {}) {
     const query = new URLSearchParams({ status: 'finished', limit: String(limit) });
     if (before) query.set('before', before);
+    if (player) query.set('player', player);
     return request('GET', `/api/games?${query}`);
   },
+  cancelTable: (id) => request('POST', `/api/tables/${enc(id)}/cancel`, {}),
+  // Accounts.
+  signUp: (name, password) => request('POST', '/api/account', { name, password }),
+  signIn: (name, password) => request('POST', '/api/account/sign-in', { name, password }),
+  signOut: () => request('POST', '/api/account/sign-out', {}),
+  changePassword: (current, next) => request('POST', '/api/account/password', { current, new: next }),
+  deleteAccount: (password) => request('POST', '/api/account/delete', { password }),
+  myGames: () => request('GET', '/api/account/games'),
+  // Players.
+  player: (name) => request('GET', `/api/players/${enc(name)}`),
+  history: (name, pool) => request('GET', `/api/players/${enc(name)}/history?${new URLSearchParams({ pool })}`),
+  /**
+   * @param {string} name
+   * @param {Record<string, string>} filters rules, result, opponent, rated, before, limit
+   */
+  playerGames(name, filters) {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
+    return request('GET', `/api/players/${enc(name)}/games?${query}`);
+  },
+  leaderboard: (pool) => request('GET', `/api/leaderboard/${enc(pool)}`),
+  // Quick pairing.
+  pools: () => request('GET', '/api/pools'),
+  seek: (pool) => request('POST', `/api/pools/${enc(pool)}/seek`, {}),
+  seekStatus: (id) => request('GET', `/api/seeks/${enc(id)}`),
+  cancelSeek: (id) => request('POST', `/api/seeks/${enc(id)}/cancel`, {}),
+  // Chat.
+  chat: (id) => request('GET', `/api/games/${enc(id)}/chat`),
+  say: (id, room, text) => request('POST', `/api/games/${enc(id)}/chat`, { room, text }),
+  mute: (id, muted) => request('POST', `/api/games/${enc(id)}/chat/mute`, { muted }),
   upload: (ogn) => request('POST', '/api/archive', ogn),
   analyze({ rules, position, movetime = 500 }, signal) {
     const query = new URLSearchParams({ rules, position, movetime: String(movetime) });

@@ -10,7 +10,8 @@ import { h, timeControlText } from './dom.js';
 import { navigate } from './router.js';
 import { parsePosition } from './rules.js';
 import { knownSession } from './session.js';
-import { rulesText } from './words.js';
+import { poolText, rulesText } from './words.js';
+import { createChat } from './game/chat.js';
 import { createControls } from './game/controls.js';
 import { createInvite } from './game/invite.js';
 import { createMoveList } from './game/moves.js';
@@ -59,6 +60,7 @@ export function mountGame(outlet, { id }) {
   const offers = createOffers(ctx);
   const controls = createControls(ctx);
   const moves = createMoveList(ctx);
+  const chat = createChat(ctx);
   const info = h('p', { class: 'game-info' });
   const speed = /** @type {HTMLSelectElement} */ (h('select', {
     id: 'speed',
@@ -71,7 +73,8 @@ export function mountGame(outlet, { id }) {
     h('aside', { class: 'panel' },
       status, banner.element, notice, invite.element, offers.element, controls.element,
       h('h2', {}, 'Moves'), moves.element, info,
-      h('p', { class: 'setting' }, h('label', { for: 'speed' }, 'Sowing animation '), speed)));
+      h('p', { class: 'setting' }, h('label', { for: 'speed' }, 'Sowing animation '), speed),
+      chat.element));
   outlet.append(page);
 
   /** @param {any} next */
@@ -93,6 +96,7 @@ export function mountGame(outlet, { id }) {
     play.show(previous);
     seats.sync();
     render();
+    chat.stateChanged(previous);
     // Both players asked for the rematch: take them to it.
     if (previous && !previous.rematch_game_id && next.rematch_game_id && next.you) {
       navigate(`/game/${encodeURIComponent(next.rematch_game_id)}`);
@@ -107,7 +111,8 @@ export function mountGame(outlet, { id }) {
     offers.render();
     controls.render();
     moves.render();
-    info.textContent = `${rulesText(ctx.game.rules)} · ${timeControlText(ctx.game.clock)}`;
+    const kind = ctx.game.rated ? `rated, ${poolText(ctx.game.pool)}` : 'casual';
+    info.textContent = `${rulesText(ctx.game.rules)} · ${timeControlText(ctx.game.clock)} · ${kind}`;
   }
 
   function renderStatus() {
@@ -145,6 +150,9 @@ export function mountGame(outlet, { id }) {
         renderStatus();
       },
       onLink: (up) => page.classList.toggle('offline', !up),
+      onMessage: (message) => {
+        if (message.type === 'chat') chat.received(message);
+      },
     });
   })();
 

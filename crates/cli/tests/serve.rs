@@ -45,6 +45,9 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
             database,
         ])
         .args(["--computer-movetime-ms", "20"])
+        // Accounts are made from loopback run after run, in a database
+        // that outlives the runs.
+        .args(["--sign-ups-per-hour", "100000"])
         // The endgame tables the computer builds on first use.
         .env("WARI_EGDB", dir.join("egdb"))
         .current_dir(dir)

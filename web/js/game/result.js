@@ -4,7 +4,9 @@
 import { api } from '../api.js';
 import { fill, h } from '../dom.js';
 import { opposite } from '../rules.js';
-import { reasonText, sideName } from '../words.js';
+import {
+  diffText, ratingText, reasonText, sideName,
+} from '../words.js';
 
 /**
  * "Alice (South)", or "the computer, level 3 (North)".
@@ -65,9 +67,13 @@ export function createBanner(ctx) {
     const r = resultText(game);
     element.hidden = false;
     element.dataset.result = r.mark === '★' && r.headline !== 'You lose' ? 'win' : r.mark === '=' ? 'draw' : 'loss';
+    const changes = ['S', 'N'].map((side) => game.players?.[side])
+      .filter((p) => typeof p?.rating_diff === 'number')
+      .map((p) => `${p.name} ${ratingText(p.rating + p.rating_diff)} (${diffText(p.rating_diff)})`);
     fill(element,
       h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline),
       h('p', { class: 'reason' }, r.detail),
+      changes.length ? h('p', { class: 'rating-change' }, `New ratings: ${changes.join(', ')}.`) : null,
       h('p', { class: 'after' },
         h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay and analyse'), ' · ',
         h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, 'Download OGN'), ' · ',

@@ -5,7 +5,7 @@
 
 import { fill, h, seedsText } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
-import { sideName } from '../words.js';
+import { diffText, ratingText, sideName } from '../words.js';
 import { createClocks } from './clocks.js';
 
 /** @param {'top' | 'bottom'} where */
@@ -42,8 +42,13 @@ export function createSeats(ctx) {
       part(el, '.turn-mark').textContent = toMove ? '▶' : '';
       let who = p ? p.name : 'waiting for a player…';
       if (p?.kind === 'computer' && !/computer/i.test(p.name)) who += ` (computer${p.level ? `, level ${p.level}` : ''})`;
-      if (game.you === side) who += ' — you';
-      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', who);
+      const name = p?.account ? h('a', { href: `/player/${encodeURIComponent(p.name)}` }, who) : who;
+      const rating = typeof p?.rating === 'number'
+        ? h('span', { class: 'seat-rating' }, ` ${ratingText(p.rating, p.provisional)}`,
+          typeof p.rating_diff === 'number' ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null)
+        : null;
+      const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
+      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', name, guest, rating, game.you === side ? ' — you' : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {
         linkState.textContent = p.connected ? '● online' : '○ away';

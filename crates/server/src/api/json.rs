@@ -192,6 +192,7 @@ pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
         "created_at": t.created_at,
     });
     let challenged = |v: &Session| t.challenged.as_ref().is_some_and(|c| v.is(&c.0));
+    v["yours"] = json!(viewer.is_some_and(|v| v.is(&t.creator_session)));
     if viewer.is_some_and(|v| v.is(&t.creator_session) || challenged(v))
         && let Some(token) = &t.invite_token
     {
