@@ -1,9 +1,10 @@
 //! The browser front end's tests, run by `cargo test` against this
 //! build's `wari`: the type check of `web/js` (TypeScript's `tsc` over the
 //! JSDoc types, `tests/web/tsconfig.json`), `tests/web/rules.test.mjs`
-//! (the front end's rules module against `wari replay`, needs Node.js) and
+//! (the front end's rules module against `wari replay`, needs Node.js),
 //! `tests/web/run.mjs` (the pages in Debian's chromium driven by
-//! playwright-core against `wari serve`). `.ci/run` installs Node.js, chromium and the npm
+//! playwright-core against `wari serve`) and `tests/web/community.mjs`
+//! (accounts, a quick pairing, a rated game, chat, the phone's width). `.ci/run` installs Node.js, chromium and the npm
 //! packages first and sets `WARI_REQUIRE_WEB=1`, so that there a missing
 //! piece fails instead of skipping.
 
@@ -94,4 +95,9 @@ fn the_front_end_rules_agree_with_wari_replay() {
 #[test]
 fn the_front_end_in_a_real_browser() {
     node_test("run.mjs", true);
+}
+
+#[test]
+fn the_community_in_a_real_browser() {
+    node_test("community.mjs", true);
 }

@@ -11,7 +11,11 @@
 //! (default 20), `--think-ms MS` (default 1000), `--url http://HOST:PORT`
 //! (a running `wari serve`; without it a server is started in this
 //! process on a temporary SQLite file), `--database URL` (for that
-//! in-process server).
+//! in-process server), `--rated` (the players are accounts at rated
+//! tables with a 15+10 clock, so every game's end updates both ratings,
+//! while a tenth as many accounts keep the quick pairing busy: seek in the
+//! abapa 3+2 pool, resign the game paired into, seek again). The moves that
+//! end a game are also reported apart.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -28,9 +32,13 @@ type Socket =
 #[derive(Debug, Default)]
 struct Stats {
     latencies_us: Mutex<Vec<u64>>,
+    /// The moves that ended a game (a rated game's end updates ratings).
+    end_latencies_us: Mutex<Vec<u64>>,
     moves: AtomicU64,
     games_started: AtomicU64,
     games_finished: AtomicU64,
+    /// Pool pairings made for the `--rated` churn.
+    pairings: AtomicU64,
     errors: AtomicU64,
 }
 
@@ -40,6 +48,7 @@ struct Options {
     think_ms: u64,
     url: Option<String>,
     database: Option<String>,
+    rated: bool,
 }
 
 fn options() -> Options {
@@ -49,8 +58,13 @@ fn options() -> Options {
         think_ms: 1000,
         url: None,
         database: None,
+        rated: false,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--rated") {
+        o.rated = true;
+        args.remove(i);
+    }
     let mut i = 0;
     while i + 1 < args.len() {
         let value = args[i + 1].clone();
@@ -86,6 +100,76 @@ async fn sign_in(http: &reqwest::Client, base: &str, name: &str) -> String {
         .next()
         .unwrap()
         .to_owned()
+}
+
+/// Signs up an account (the `--rated` players): its cookie.
+async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
+    let response = http
+        .post(format!("{base}/api/account"))
+        .json(&json!({ "name": name, "password": "load test password" }))
+        .send()
+        .await
+        .expect("sign up");
+    assert!(
+        response.status().is_success(),
+        "sign up: {} {:?}",
+        response.status(),
+        response.text().await
+    );
+    response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
+async fn get(http: &reqwest::Client, url: String, cookie: &str) -> Value {
+    let response = http
+        .get(url)
+        .header("cookie", cookie)
+        .send()
+        .await
+        .expect("get");
+    assert!(response.status().is_success(), "{}", response.status());
+    response.json().await.expect("json")
+}
+
+/// With `--rated`, players who keep the pairing and the ratings busy
+/// beside the measured games: each seeks in the abapa 3+2 pool, and as
+/// soon as it is paired resigns (a rated game's end: both ratings
+/// updated) and seeks again.
+async fn churn(base: String, cookie: String, stats: Arc<Stats>, deadline: Instant) {
+    let http = reqwest::Client::new();
+    while Instant::now() < deadline {
+        let seek = post(
+            &http,
+            format!("{base}/api/pools/abapa-3+2/seek"),
+            &cookie,
+            json!({}),
+        )
+        .await;
+        let id = seek["id"].as_str().unwrap().to_owned();
+        let game = loop {
+            if Instant::now() >= deadline {
+                return;
+            }
+            let seek = get(&http, format!("{base}/api/seeks/{id}"), &cookie).await;
+            if let Some(game) = seek["game_id"].as_str() {
+                break game.to_owned();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        stats.pairings.fetch_add(1, Ordering::Relaxed);
+        // The opponent may have resigned first.
+        let _ = http
+            .post(format!("{base}/api/games/{game}/resign"))
+            .header("cookie", &cookie)
+            .json(&json!({}))
+            .send()
+            .await;
+    }
 }
 
 async fn post(http: &reqwest::Client, url: String, cookie: &str, body: Value) -> Value {
@@ -133,28 +217,50 @@ fn ply(game: &Value) -> usize {
     game["moves"].as_array().map_or(0, Vec::len)
 }
 
-async fn pair(base: String, n: usize, o: Arc<Options>, stats: Arc<Stats>, deadline: Instant) {
+/// A pair's two players: guests, or accounts with `--rated`.
+async fn players(base: &str, n: usize, o: &Options, run: u128) -> [String; 2] {
     let http = reqwest::Client::new();
-    let south = sign_in(&http, &base, &format!("S{n}")).await;
-    let north = sign_in(&http, &base, &format!("N{n}")).await;
+    if o.rated {
+        [
+            sign_up(&http, base, &format!("s{n}_{run}")).await,
+            sign_up(&http, base, &format!("n{n}_{run}")).await,
+        ]
+    } else {
+        [
+            sign_in(&http, base, &format!("S{n}")).await,
+            sign_in(&http, base, &format!("N{n}")).await,
+        ]
+    }
+}
+
+async fn pair(
+    base: String,
+    n: usize,
+    cookies: [String; 2],
+    o: Arc<Options>,
+    stats: Arc<Stats>,
+    deadline: Instant,
+) {
+    let http = reqwest::Client::new();
     let mut rng = 0x9E37_79B9_7F4A_7C15_u64 ^ (n as u64).wrapping_mul(0x1234_5678_9ABC_DEF1);
     while Instant::now() < deadline {
-        let created = post(
-            &http,
-            format!("{base}/api/tables"),
-            &south,
-            json!({"starts": "S", "opponent": {"kind": "human"}}),
-        )
-        .await;
+        let spec = if o.rated {
+            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": true,
+                   "clock": {"initial_s": 900, "increment_s": 10}})
+        } else {
+            json!({"starts": "S", "opponent": {"kind": "human"}})
+        };
+        let created = post(&http, format!("{base}/api/tables"), &cookies[0], spec).await;
         let table = created["table"]["id"].as_str().unwrap().to_owned();
         let game = created["table"]["game_id"].as_str().unwrap().to_owned();
         post(
             &http,
             format!("{base}/api/tables/{table}/join"),
-            &north,
+            &cookies[1],
             json!({}),
         )
         .await;
+        let [south, north] = cookies.clone();
         stats.games_started.fetch_add(1, Ordering::Relaxed);
         let mut sockets = [
             open(&base, &game, &south).await,
@@ -198,6 +304,9 @@ async fn pair(base: String, n: usize, o: Arc<Options>, stats: Arc<Stats>, deadli
             };
             let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
             stats.latencies_us.lock().unwrap().push(us);
+            if next["status"] == "finished" {
+                stats.end_latencies_us.lock().unwrap().push(us);
+            }
             stats.moves.fetch_add(1, Ordering::Relaxed);
             state = next;
         }
@@ -232,6 +341,7 @@ async fn main() {
             });
             let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
             config.rate_per_s = 100_000;
+            config.sign_ups_per_hour = 1_000_000;
             let s = wari_server::start(config).await.expect("the server starts");
             let base = format!("http://{}", s.addr());
             server = Some(s);
@@ -239,20 +349,45 @@ async fn main() {
         }
     };
     let stats = Arc::new(Stats::default());
+    // Every player signs in (or up: a password hash each) before the clock
+    // starts.
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 100_000_000;
+    let mut cookies = Vec::with_capacity(o.games);
+    for n in 0..o.games {
+        cookies.push(players(&base, n, &o, run).await);
+    }
+    let mut churners = Vec::new();
+    if o.rated {
+        let http = reqwest::Client::new();
+        for n in 0..(o.games / 10).max(2) {
+            churners.push(sign_up(&http, &base, &format!("c{n}_{run}")).await);
+        }
+    }
     let started = Instant::now();
     let deadline = started + Duration::from_secs(o.seconds);
-    let tasks: Vec<_> = (0..o.games)
-        .map(|n| {
+    let churn_tasks: Vec<_> = churners
+        .into_iter()
+        .map(|cookie| tokio::spawn(churn(base.clone(), cookie, Arc::clone(&stats), deadline)))
+        .collect();
+    let tasks: Vec<_> = cookies
+        .into_iter()
+        .enumerate()
+        .map(|(n, pair_cookies)| {
             tokio::spawn(pair(
                 base.clone(),
                 n,
+                pair_cookies,
                 Arc::clone(&o),
                 Arc::clone(&stats),
                 deadline,
             ))
         })
         .collect();
-    for t in tasks {
+    for t in tasks.into_iter().chain(churn_tasks) {
         let _ = t.await;
     }
     let elapsed = started.elapsed().as_secs_f64();
@@ -280,6 +415,26 @@ async fn main() {
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
+    let mut ends = stats.end_latencies_us.lock().unwrap().clone();
+    ends.sort_unstable();
+    println!(
+        "game ends     {} moves: p50 {:.2}  p90 {:.2}  max {:.2} ms{}",
+        ends.len(),
+        percentile(&ends, 0.50),
+        percentile(&ends, 0.90),
+        percentile(&ends, 1.0),
+        if o.rated {
+            " (rated: both ratings updated)"
+        } else {
+            ""
+        }
+    );
+    if o.rated {
+        println!(
+            "pool pairings {} beside (each a rated game resigned at once)",
+            stats.pairings.load(Ordering::Relaxed)
+        );
+    }
     println!("errors        {}", stats.errors.load(Ordering::Relaxed));
     if let Some(s) = server {
         s.stop().await;

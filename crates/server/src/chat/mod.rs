@@ -216,25 +216,24 @@ pub async fn history(
     state: &GameState,
     viewer: Option<&Session>,
 ) -> Result<Value, Error> {
+    let muted = match viewer {
+        Some(v) if v.side_in(state).is_some() => app.store.muted(&state.id, v.player()).await?,
+        _ => false,
+    };
     let mut rooms = serde_json::Map::new();
     for room in [Room::Players, Room::Spectators] {
         let value = if can_read(state, viewer, room) {
-            let mut shown = Vec::new();
-            for m in app.store.chat(&state.id, room.name()).await? {
-                if visible(app, state, viewer, &m).await? {
-                    shown.push(view(&m));
-                }
-            }
-            Value::Array(shown)
+            let messages = app.store.chat(&state.id, room.name()).await?;
+            // A muted opponent's messages are left out (the viewer's own stay).
+            let hidden = |m: &ChatMessage| {
+                muted && room == Room::Players && !viewer.is_some_and(|v| v.is(&m.author))
+            };
+            Value::Array(messages.iter().filter(|m| !hidden(m)).map(view).collect())
         } else {
             Value::Null
         };
         rooms.insert(room.name().to_owned(), value);
     }
-    let muted = match viewer {
-        Some(v) if v.side_in(state).is_some() => app.store.muted(&state.id, v.player()).await?,
-        _ => false,
-    };
     rooms.insert("muted".to_owned(), json!(muted));
     Ok(Value::Object(rooms))
 }
