@@ -57,6 +57,8 @@ export function clockText(ms) {
 export function timeControlText(clock) {
   if (!clock) return 'no clock';
   if (clock.days) return `${clock.days} ${clock.days === 1 ? 'day' : 'days'} a move`;
+  // The server writes it (wari_rules::TimeControl); older replies did not.
+  if (clock.time_control) return clock.time_control;
   const initial = clock.initial_s ?? (clock.initial_ms ?? 0) / 1000;
   const increment = clock.increment_s ?? (clock.increment_ms ?? 0) / 1000;
   const minutes = initial / 60;

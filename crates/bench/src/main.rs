@@ -20,6 +20,7 @@ use board_game::games::oware::OwareBoard;
 use board_game::util::game_stats;
 use clap::Parser;
 use internal_iterator::InternalIterator;
+use wari_engine::random::{self, Rng, RngExt};
 use wari_rules::{Position, perft};
 
 mod report;
@@ -259,29 +260,6 @@ fn best_of(runs: u32, mut f: impl FnMut() -> Playouts) -> Playouts {
         .expect("at least one run")
 }
 
-/// SplitMix64 (Steele, Lea and Flood): tiny, fast and good enough to pick
-/// moves; both libraries draw from the same stream.
-#[derive(Debug)]
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    #[inline]
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (n <= 6 here), by multiply and shift
-    /// (Lemire) rather than a division.
-    #[inline]
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
 /// Complete random games with wari-rules: uniformly random legal moves
 /// until `Position::is_over()` or the cycle rule (RULES.md §2.5, the
 /// default `cycle=2`: a position's second occurrence ends the game). The
@@ -306,7 +284,7 @@ fn playouts_ours(options: &Options) -> Playouts {
             }
             let moves = position.legal_moves();
             let on_board = position.seeds_on_board();
-            position.play_unchecked(moves[rng.below(moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             ply += 1;
             let key = position.key();
             if position.seeds_on_board() != on_board {
@@ -358,7 +336,7 @@ fn playouts_peer(options: &Options) -> Playouts {
                     n += 1;
                 });
             board
-                .play(moves[rng.below(n)])
+                .play(moves[rng.random_range(0..n)])
                 .expect("an available move is legal");
             ply += 1;
         }
@@ -394,8 +372,8 @@ struct Lockstep {
 
 /// The random stream of one game: both libraries draw from it, so they
 /// play the same moves, and one game's length does not shift the next's.
-fn game_rng(seed: u64, game: u64) -> SplitMix64 {
-    SplitMix64(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03))
+fn game_rng(seed: u64, game: u64) -> Rng {
+    random::seeded(random::derive(seed, game))
 }
 
 /// Plays `games` random games with both libraries in lockstep and checks
@@ -464,7 +442,7 @@ fn same_games_in_lockstep(seed: u64, games: u64, max_plies: u32) -> Result<Locks
                     moves.len()
                 ));
             }
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.random_range(0..moves.len())];
             before = position;
             last = Some(m);
             position.play_unchecked(m);

@@ -9,7 +9,7 @@ use wari_engine::{Engine, Info, Level, Limits, Score};
 use wari_rules::record::{parse_moves, play_moves, write_moves};
 use wari_rules::{Game, Position};
 
-use crate::args::RulesArg;
+use crate::args::{RulesArg, at_least, between};
 use crate::error::Error;
 
 /// Search a position and print the best move, its score (seeds for the
@@ -34,19 +34,19 @@ pub struct Args {
     moves: Option<String>,
 
     /// Search to this depth, in plies
-    #[arg(long, value_name = "PLIES", conflicts_with = "movetime")]
+    #[arg(long, value_name = "PLIES", conflicts_with = "movetime", value_parser = at_least::<u32>(1))]
     depth: Option<u32>,
 
     /// Search for this many milliseconds
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = at_least::<u64>(1))]
     movetime: Option<u64>,
 
     /// Search threads
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = between::<u16>(1, 64))]
     threads: u16,
 
     /// Transposition table size, in megabytes
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    #[arg(long, default_value_t = 64, value_parser = between::<u32>(1, 16384))]
     hash: u32,
 
     /// Playing level, 1 (weakest) to 10 (full strength)
@@ -59,7 +59,9 @@ pub struct Args {
     egdb: Option<std::path::PathBuf>,
 
     /// Print one JSON object: best, score (seeds), exact, cp, pv, depth,
-    /// nodes, nps, time_ms
+    /// nodes, nps, time_ms, position, rules, over (false); for a finished
+    /// game {"over": true, "result": "S"|"N"|"draw", "reason", "score",
+    /// "best": null, ...}
     #[arg(long)]
     json: bool,
 }
@@ -75,11 +77,34 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         let moves = parse_moves(moves).map_err(Error::input)?;
         play_moves(&mut game, &moves).map_err(Error::input)?;
     }
-    if game.is_over() {
-        return Err(Error::input(format!(
-            "the game is over in {}: nothing to analyse",
-            game.position()
-        )));
+    if let Some(outcome) = game.outcome() {
+        // Nothing to search: say how the game ended.
+        let position = game.position();
+        if args.json {
+            let value = json!({
+                "over": true,
+                "result": outcome.result_name(),
+                "reason": outcome.reason().name(),
+                "score": outcome.score_text(),
+                "best": null,
+                "position": position.to_string(),
+                "rules": game.rules().to_string(),
+            });
+            serde_json::to_writer(&mut *out, &value).map_err(std::io::Error::from)?;
+            writeln!(out)?;
+        } else {
+            let result = match outcome.winner() {
+                Some(side) => format!("{side} wins"),
+                None => "a draw".to_owned(),
+            };
+            writeln!(
+                out,
+                "game over ({}): {result} {}; no move to search in {position}",
+                outcome.reason(),
+                outcome.score_text()
+            )?;
+        }
+        return Ok(());
     }
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
@@ -130,6 +155,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             "nodes": result.nodes,
             "nps": result.nps(),
             "time_ms": result.time.as_millis() as u64,
+            "over": false,
             "position": game.position().to_string(),
             "rules": game.rules().to_string(),
         });

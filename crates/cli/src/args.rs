@@ -81,3 +81,89 @@ pub fn parse_position(text: &str, rules: Option<Rules>) -> Result<Position, Erro
         (result, _) => result.map_err(bad),
     }
 }
+
+/// A parser of whole numbers from `min` up, for clap (`value_parser =
+/// at_least::<u32>(1)`): `-3` or `0` gets "must be at least 1", `x` "is
+/// not a whole number", rather than the type's own complaint.
+pub fn at_least<T>(min: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |text| whole(text, min, None)
+}
+
+/// A parser of whole numbers from `min` to `max`, for clap: anything else
+/// gets "must be from MIN to MAX".
+pub fn between<T>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |text| whole(text, min, Some(max))
+}
+
+fn whole<T: TryFrom<u64>>(text: &str, min: u64, max: Option<u64>) -> Result<T, String> {
+    let limit = || match max {
+        Some(max) => format!("must be from {min} to {max}"),
+        None => format!("must be at least {min}"),
+    };
+    let text = text.trim();
+    let n: i128 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    let max = max.unwrap_or(u64::MAX);
+    if n < i128::from(min) || n > i128::from(max) {
+        return Err(limit());
+    }
+    T::try_from(n as u64).map_err(|_| limit())
+}
+
+/// Joins a position written without quotes into one argument: the rows
+/// (`0,0,0,1,2,0/3,0,0,0,0,1`, alone or after `--from=`), the turn (`S`
+/// or `N`) and the counts (`20-21`) in three words become the one string
+/// every command reads, so `wari analyze 0,0,0,1,2,0/3,0,0,0,0,1 N 20-21`
+/// and `--from 0,0,0,1,2,0/3,0,0,0,0,1 N 20-21` work as if quoted.
+/// Nothing else is touched; three such words can mean nothing else.
+pub fn join_positions(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let is_rows = |w: &str| {
+        let rows = w.rsplit_once('=').map_or(w, |(_, r)| r);
+        rows.contains('/')
+            && rows
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '/')
+    };
+    let is_turn = |w: &str| w == "S" || w == "N";
+    let is_counts = |w: &str| {
+        w.split_once('-').is_some_and(|(s, n)| {
+            !s.is_empty() && !n.is_empty() && (s.to_owned() + n).bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    let text: Vec<Option<&str>> = argv.iter().map(|w| w.to_str()).collect();
+    let mut joined = Vec::with_capacity(argv.len());
+    let mut i = 0;
+    while i < argv.len() {
+        if text[i] == Some("--") {
+            joined.extend_from_slice(&argv[i..]);
+            break;
+        }
+        match (
+            text[i],
+            text.get(i + 1).copied().flatten(),
+            text.get(i + 2).copied().flatten(),
+        ) {
+            (Some(rows), Some(turn), Some(counts))
+                if is_rows(rows) && is_turn(turn) && is_counts(counts) =>
+            {
+                joined.push(format!("{rows} {turn} {counts}").into());
+                i += 3;
+            }
+            _ => {
+                joined.push(argv[i].clone());
+                i += 1;
+            }
+        }
+    }
+    joined
+}

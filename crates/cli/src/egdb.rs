@@ -8,9 +8,10 @@ use serde_json::{Map, Value as Json, json};
 use wari_egdb::{Stats, TableRules, Tables, build, verify};
 use wari_rules::Rules;
 
-use crate::args::RulesArg;
+use crate::args::{RulesArg, at_least, between};
 use crate::error::Error;
-use crate::progress::{Reporter, rate};
+use crate::progress::{Reporter, count, rate};
+use indicatif::HumanCount;
 
 /// Endgame tables: the exact value of every position with few seeds on
 /// the board, by retrograde analysis (docs/ENDGAME.md).
@@ -42,7 +43,7 @@ struct BenchArgs {
     place: Where,
 
     /// Probes timed per table
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = at_least::<usize>(1))]
     probes: usize,
 }
 
@@ -79,7 +80,7 @@ struct BuildArgs {
     place: Where,
 
     /// The largest number of seeds on the board to cover (at most 48)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = between::<usize>(0, 48))]
     max_seeds: usize,
 }
 
@@ -160,8 +161,9 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
         writeln!(
             out,
-            "{seeds:>2} seeds: {ns:.0} ns a probe ({probes} random positions, warm table of {} boards)",
-            layer.len()
+            "{seeds:>2} seeds: {ns:.0} ns a probe ({} random, warm table of {})",
+            count(probes as u64, "position", "positions"),
+            count(layer.len() as u64, "board", "boards")
         )?;
     }
     Ok(())
@@ -189,7 +191,8 @@ fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {
     let seeds = position.seeds_on_board();
     let not_covered = || {
         Error::input(format!(
-            "no table covers {seeds} seeds on the board under {} in {} (build it with: wari egdb build --rules {} --max-seeds {seeds})",
+            "no table covers {} on the board under {} in {} (build it with: wari egdb build --rules {} --max-seeds {seeds})",
+            count(u64::from(seeds), "seed", "seeds"),
             tables.rules().name(),
             args.place.dir().display(),
             tables.rules().name(),
@@ -228,8 +231,9 @@ fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {
     }
     writeln!(
         out,
-        "{position}: value {value} for {} ({seeds} seeds on the board, {})",
+        "{position}: value {value} for {} ({} on the board, {})",
         position.turn(),
+        count(u64::from(seeds), "seed", "seeds"),
         tables.rules().name()
     )?;
     for (mv, v) in &moves {
@@ -243,7 +247,7 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     let tables = args.tables(&rules)?;
     writeln!(
         out,
-        "{:>5} {:>12} {:>12} {:>12} {:>12} {:>12}",
+        "{:>5} {:>15} {:>15} {:>15} {:>15} {:>15}",
         "seeds", "positions", "wins", "draws", "losses", "by-cycle"
     )?;
     let mut any = false;
@@ -255,12 +259,12 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
         let stats = Stats::of(layer);
         writeln!(
             out,
-            "{seeds:>5} {:>12} {:>12} {:>12} {:>12} {:>12}",
-            stats.boards,
-            stats.wins(),
-            stats.draws(),
-            stats.losses(),
-            stats.by_cycle
+            "{seeds:>5} {:>15} {:>15} {:>15} {:>15} {:>15}",
+            HumanCount(stats.boards).to_string(),
+            HumanCount(stats.wins()).to_string(),
+            HumanCount(stats.draws()).to_string(),
+            HumanCount(stats.losses()).to_string(),
+            HumanCount(stats.by_cycle).to_string()
         )?;
         let scores: Vec<String> = stats.scores().map(|(s, c)| format!("{s}:{c}")).collect();
         writeln!(out, "      values {}", scores.join(" "))?;
@@ -299,16 +303,17 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
         if verdict.mismatches == 0 {
             writeln!(
                 out,
-                "seeds {seeds:>2}: {} boards consistent ({})",
-                verdict.boards,
-                rate(verdict.boards, seconds)
+                "seeds {seeds:>2}: {} consistent ({})",
+                count(verdict.boards, "board", "boards"),
+                rate(verdict.boards, seconds, "boards")
             )?;
         } else {
             bad += 1;
             writeln!(
                 out,
-                "seeds {seeds:>2}: {} of {} boards inconsistent",
-                verdict.mismatches, verdict.boards
+                "seeds {seeds:>2}: {} of {} inconsistent",
+                HumanCount(verdict.mismatches),
+                count(verdict.boards, "board", "boards")
             )?;
             for example in &verdict.examples {
                 writeln!(out, "  {example}")?;

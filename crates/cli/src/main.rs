@@ -1,5 +1,12 @@
-//! The `wari` command: perft, game replay and board display for Oware and
-//! Kalah, on top of the `wari-rules` library.
+//! The `wari` command: Oware and Kalah in the terminal and on a server,
+//! and the tools of the field, on top of the workspace's libraries
+//! (`wari-rules`, `wari-engine`, `wari-egdb`, `wari-server`). One module a
+//! subcommand: `serve`, `play`, `analyze`, `engine` (`uci/`, the engine
+//! protocol), `match` (`matches/`), `book`, `tune`, `egdb`, `solve`,
+//! `perft`, `replay`, `show`; `error.rs` turns every failure into one
+//! line and exit status 2.
+
+#![forbid(unsafe_code)]
 
 mod analyze;
 mod args;
@@ -8,6 +15,7 @@ mod date;
 mod egdb;
 mod error;
 mod matches;
+mod output;
 mod perft;
 mod play;
 mod progress;
@@ -22,7 +30,8 @@ mod uci;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::Error;
 
@@ -57,7 +66,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let mut out = io::stdout().lock();
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
@@ -86,5 +98,101 @@ fn main() -> ExitCode {
             eprintln!("wari: error: {e}");
             ExitCode::from(e.status())
         }
+    }
+}
+
+/// The command line read by clap, with two changes: a number written
+/// with a minus sign is a value (`--depth -3` is refused for being below
+/// 1, not taken for an option), and an unquoted position is one argument
+/// (see [`args::join_positions`]).
+fn parse(argv: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Cli, clap::Error> {
+    let argv = args::join_positions(argv.into_iter().collect());
+    let matches = negative_numbers(Cli::command()).try_get_matches_from(argv)?;
+    Cli::from_arg_matches(&matches)
+}
+
+fn negative_numbers(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            let takes_values = arg.get_action().takes_values();
+            arg.allow_negative_numbers(takes_values)
+        })
+        .mut_subcommands(negative_numbers)
+}
+
+/// Help and the version as clap prints them; any other mistake on the
+/// command line as one line, `wari: error: ...`, exit status 2.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        // Printing the help can only fail when stdout is gone.
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("wari: error: {}", one_line(e));
+    ExitCode::from(2)
+}
+
+/// A clap error in one line: for a bad value, the option, the value and
+/// what is wrong with it; otherwise clap's message with its tip, without
+/// the usage.
+fn one_line(e: &clap::Error) -> String {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    if matches!(
+        e.kind(),
+        ErrorKind::ValueValidation | ErrorKind::InvalidValue
+    ) && let (Some(arg), Some(value)) = (
+        context(ContextKind::InvalidArg),
+        context(ContextKind::InvalidValue),
+    ) {
+        // `--depth <PLIES>` names the option as `--depth`.
+        let option = arg.split(' ').next().unwrap_or(&arg);
+        if value.is_empty() {
+            return format!("{option} needs a value");
+        }
+        let why = match e.kind() {
+            ErrorKind::InvalidValue => match e.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(valid)) => format!("expected {}", valid.join(", ")),
+                _ => "not a valid value".to_owned(),
+            },
+            _ => std::error::Error::source(e)
+                .map_or_else(|| "not a valid value".to_owned(), ToString::to_string),
+        };
+        return format!("{option} {value:?}: {why}");
+    }
+    // clap's text: "error: MESSAGE" over one or more lines, then blank
+    // lines between a tip, the usage and a pointer to --help.
+    let text = e.to_string();
+    let mut paragraphs = text
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "));
+    let message = paragraphs.next().unwrap_or_default();
+    let message = message
+        .strip_prefix("error: ")
+        .unwrap_or(&message)
+        .to_owned();
+    // Negative numbers are values here: the tip to write `-- -3` does
+    // not apply.
+    let tips: Vec<String> = paragraphs
+        .filter(|p| p.starts_with("tip:") && !p.starts_with("tip: to pass"))
+        .collect();
+    let help = match e.get(ContextKind::Usage) {
+        Some(usage) => {
+            let usage = usage.to_string();
+            let command: Vec<&str> = usage
+                .trim_start_matches("Usage:")
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect();
+            format!("; see {} --help", command.join(" "))
+        }
+        None => String::new(),
+    };
+    if tips.is_empty() {
+        format!("{message}{help}")
+    } else {
+        format!("{message} ({}){help}", tips.join("; "))
     }
 }

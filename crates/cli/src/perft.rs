@@ -7,6 +7,7 @@ use wari_rules::{perft, perft_divide};
 
 use crate::args::Start;
 use crate::error::Error;
+use crate::progress::{count, rate};
 
 /// Count the legal move sequences of DEPTH plies (RULES.md §4).
 ///
@@ -55,23 +56,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     // The timing line is for people; a closed stderr is no reason to fail.
     let _ = writeln!(
         io::stderr(),
-        "perft {depth}: {total} leaves in {seconds:.2} s ({})",
-        speed(total, seconds)
+        "perft {depth}: {} in {seconds:.2} s ({})",
+        count(total, "leaf", "leaves"),
+        rate(total, seconds, "leaves")
     );
     Ok(())
-}
-
-/// Leaves per second in a readable unit.
-fn speed(leaves: u64, seconds: f64) -> String {
-    if seconds <= 0.0 {
-        return "too fast to time".to_owned();
-    }
-    let rate = leaves as f64 / seconds;
-    if rate >= 1e6 {
-        format!("{:.1} M leaves/s", rate / 1e6)
-    } else if rate >= 1e3 {
-        format!("{:.1} k leaves/s", rate / 1e3)
-    } else {
-        format!("{rate:.0} leaves/s")
-    }
 }

@@ -5,9 +5,9 @@ use std::io::Write;
 use serde_json::{Map, json};
 use wari_egdb::{DEFAULT_MEMORY_LIMIT, Method, Tables, solve_by_search_over, solve_with};
 
-use crate::args::RulesArg;
+use crate::args::{RulesArg, at_least};
 use crate::error::Error;
-use crate::progress::Reporter;
+use crate::progress::{Reporter, count};
 
 /// Solve a game from its start: small games by retrograde analysis,
 /// larger Kalah games by search.
@@ -36,7 +36,7 @@ pub struct Args {
     method: Method,
 
     /// The most memory to use, in MiB
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_LIMIT >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_LIMIT >> 20, value_parser = at_least::<u64>(1))]
     memory: u64,
 
     /// Search over the tables in DIR (`wari egdb build`) rather than
@@ -55,7 +55,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let solution = match &args.egdb {
         Some(dir) => {
             let tables = Tables::open(dir, &rules).map_err(Error::input)?;
-            solve_by_search_over(&rules, tables, args.memory << 20)
+            solve_by_search_over(&rules, tables, args.memory << 20, &Reporter::new(false))
         }
         None => solve_with(
             &rules,
@@ -137,13 +137,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     match solution.method {
         Method::Search => writeln!(
             out,
-            "search: {} nodes over tables of 0 to {} seeds ({} positions) in {:.2} s",
-            solution.nodes, solution.table_seeds, solution.positions, solution.seconds
+            "search: {} over tables of 0 to {} seeds ({}) in {:.2} s",
+            count(solution.nodes, "node", "nodes"),
+            solution.table_seeds,
+            count(solution.positions, "position", "positions"),
+            solution.seconds
         )?,
         _ => writeln!(
             out,
-            "{} positions in {:.2} s",
-            solution.positions, solution.seconds
+            "{} in {:.2} s",
+            count(solution.positions, "position", "positions"),
+            solution.seconds
         )?,
     }
     Ok(())

@@ -8,7 +8,10 @@ use wari_engine::eval::{FEATURE_NAMES, FEATURES, Weights};
 use wari_engine::tune::{SelfPlay, error, fit};
 use wari_rules::Rules;
 
+use crate::args::{at_least, between};
 use crate::error::Error;
+use crate::output::OutputFile;
+use crate::progress;
 
 /// Fit the evaluation's weights from self-play games (Oware under abapa,
 /// then Kalah): rounds of self-play and least-squares fitting, starting
@@ -22,30 +25,30 @@ use crate::error::Error;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Self-play games per family
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = at_least::<u64>(1))]
     games: u64,
 
     /// Search depth of the self-play games
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = between::<u32>(1, 60))]
     depth: u32,
 
     /// Random plies opening each game
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = between::<u32>(0, 100))]
     opening: u32,
 
     /// Seed of the random openings
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least::<u64>(0))]
     seed: u64,
 
     /// Rounds of self-play and fitting, starting from weights that count
     /// only the captured seeds; each round plays with the weights of the
     /// round before
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(long, default_value_t = 3, value_parser = between::<u32>(1, 20))]
     rounds: u32,
 
     /// Openings of the duel of new against current weights (each played
     /// with both colours); 0 skips the duel
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = at_least::<u64>(0))]
     duel: u64,
 
     /// Write the fitted weights to this Rust file (the engine's
@@ -55,6 +58,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
+    let file = args.write.as_deref().map(OutputFile::check).transpose()?;
     let current = Weights::default();
     let mut fitted = current;
     for (name, rules) in [
@@ -71,19 +75,26 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         let mut new = [0; FEATURES];
         let mut samples = Vec::new();
         for round in 1..=args.rounds {
-            samples = play.samples(args.games, current.with(&rules, new));
+            let bar = progress::bar(args.games, &format!("{name}, round {round}"));
+            bar.set_message("self-play games");
+            samples = play.samples(args.games, current.with(&rules, new), &|| bar.inc(1));
+            bar.finish_and_clear();
             new = fit(&samples).ok_or_else(|| {
                 Error::input(format!(
-                    "{} quiet positions are too few or too alike to fit: play more games",
-                    samples.len()
+                    "{} too few or too alike to fit: play more games",
+                    progress::count(
+                        samples.len() as u64,
+                        "quiet position is",
+                        "quiet positions are"
+                    )
                 ))
             })?;
             writeln!(
                 out,
-                "{name}, round {round}: {} games at depth {}, {} quiet positions, error {:.3} seeds², {:.1} s",
-                args.games,
+                "{name}, round {round}: {} at depth {}, {}, error {:.3} seeds², {:.1} s",
+                progress::count(args.games, "game", "games"),
                 args.depth,
-                samples.len(),
+                progress::count(samples.len() as u64, "quiet position", "quiet positions"),
                 error(&samples, &new),
                 started.elapsed().as_secs_f64()
             )?;
@@ -105,11 +116,16 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         )?;
         fitted = fitted.with(&rules, new);
         if args.duel > 0 {
-            let duel = play.duel(args.duel, current.with(&rules, new), current);
+            let bar = progress::bar(2 * args.duel, &format!("{name}, duel"));
+            bar.set_message("games");
+            let duel = play.duel(args.duel, current.with(&rules, new), current, &|| {
+                bar.inc(1)
+            });
+            bar.finish_and_clear();
             writeln!(
                 out,
-                "  duel fitted vs current, {} games at depth {}: +{} ={} -{} ({:.1}%)",
-                2 * args.duel,
+                "  duel fitted vs current, {} at depth {}: +{} ={} -{} ({:.1}%)",
+                progress::count(2 * args.duel, "game", "games"),
                 args.depth,
                 duel.wins,
                 duel.draws,
@@ -119,10 +135,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         }
         out.flush()?;
     }
-    if let Some(path) = &args.write {
-        std::fs::write(path, source(&fitted, args))
-            .map_err(|e| Error::input(format!("cannot write {}: {e}", path.display())))?;
-        writeln!(out, "wrote {}", path.display())?;
+    if let Some(file) = file {
+        file.write(&source(&fitted, args))?;
+        if let Some(path) = &args.write {
+            writeln!(out, "wrote {}", path.display())?;
+        }
     }
     Ok(())
 }

@@ -498,11 +498,148 @@ mod errors {
     }
 
     #[test]
-    fn clap_usage_errors_exit_2() {
-        for args in [&["perft"][..], &["frobnicate"], &["replay", "--bogus"]] {
-            let run = wari(args);
-            assert_eq!(run.status, Some(2), "{run:#?}");
-            assert!(run.stderr.starts_with("error: "), "{run:#?}");
+    fn usage_errors_are_one_line() {
+        for (args, message) in [
+            (
+                &["perft"][..],
+                "the following required arguments were not provided: <DEPTH>; see wari perft --help",
+            ),
+            (
+                &["frobnicate"],
+                "unrecognized subcommand 'frobnicate'; see wari --help",
+            ),
+            (
+                &["replay", "--bogus"],
+                "unexpected argument '--bogus' found; see wari replay --help",
+            ),
+            (
+                &["analyze", "start", "--depth", "-3"],
+                r#"--depth "-3": must be at least 1"#,
+            ),
+            (
+                &["analyze", "start", "--depth", "0"],
+                r#"--depth "0": must be at least 1"#,
+            ),
+            (
+                &["analyze", "start", "--threads", "0"],
+                r#"--threads "0": must be from 1 to 64"#,
+            ),
+            (
+                &["analyze", "start", "--movetime", "-50"],
+                r#"--movetime "-50": must be at least 1"#,
+            ),
+            (
+                &["play", "--level", "11"],
+                r#"--level "11": "11" is not a level: levels go from 1 to 10"#,
+            ),
+            (
+                &["play", "--side", "X"],
+                r#"--side "X": "X" is not a side: S, N or random"#,
+            ),
+            (
+                &["play", "--speed", "-1"],
+                r#"--speed "-1": must be from 0 to 10"#,
+            ),
+            (
+                &["play", "--mode", "bogus"],
+                r#"--mode "bogus": expected human-vs-computer, two-players, computer-vs-computer"#,
+            ),
+            (
+                &["play", "--tc", "5m"],
+                r#"--tc "5m": "5m" is not a time control: write MINUTES+SECONDS, like 5+3 (5 minutes each, 3 seconds added a move)"#,
+            ),
+            (
+                &["serve", "--bind", "nonsense"],
+                r#"--bind "nonsense": invalid socket address syntax"#,
+            ),
+            (&["analyze", "start", "--depth"], "--depth needs a value"),
+            (
+                &["egdb", "build", "--max-seeds", "49"],
+                r#"--max-seeds "49": must be from 0 to 48"#,
+            ),
+        ] {
+            assert_eq!(wari(args).input_error(), message, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn an_unquoted_position_reads_as_one_in_every_command() {
+        let words = ["0,0,0,1,2,0/3,0,0,0,0,1", "N", "20-21"];
+        let quoted = words.join(" ");
+        fn with<'a>(args: &[&'a str], position: &[&'a str]) -> Vec<&'a str> {
+            let mut all = args.to_vec();
+            all.extend_from_slice(position);
+            all
+        }
+        for args in [
+            &["show"][..],
+            &["perft", "2", "--from"],
+            &["replay", "--from"],
+        ] {
+            let unquoted = wari(&with(args, &words));
+            assert_eq!(
+                unquoted.ok(),
+                wari(&with(args, &[&quoted])).ok(),
+                "{args:?}"
+            );
+        }
+        let analyze = |position: &[&str]| {
+            let run = wari(&with(&["analyze", "--depth", "2", "--json"], position));
+            let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+            (json["position"].clone(), json["pv"].clone())
+        };
+        assert_eq!(analyze(&words), analyze(&[&quoted]));
+        assert_eq!(analyze(&words).0, quoted.as_str());
+        // Before other arguments too, and with --from=.
+        let run = wari(&["replay", "--from", words[0], words[1], words[2], "a"]);
+        assert!(run.ok().contains(r#""moves":["a"]"#), "{run:#?}");
+        let from = format!("--from={}", words[0]);
+        assert_eq!(wari(&["perft", "1", &from, "N", "20-21"]).ok(), "2\n");
+    }
+
+    #[test]
+    fn analysing_a_finished_game_says_how_it_ended() {
+        let over = "0,0,0,0,0,0/0,0,0,0,1,0 N 25-22";
+        let run = wari(&["analyze", "--json", over]);
+        let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+        assert_eq!(json["over"], true);
+        assert_eq!(json["result"], "S");
+        assert_eq!(json["reason"], "majority");
+        assert_eq!(json["score"], "25-22");
+        assert_eq!(json["best"], serde_json::Value::Null);
+        let text = wari(&["analyze", over]).ok().to_owned();
+        assert_eq!(
+            text,
+            format!("game over (majority): South wins 25-22; no move to search in {over}\n")
+        );
+    }
+
+    #[test]
+    fn output_files_are_checked_before_the_work() {
+        let missing = std::env::temp_dir().join("wari-no-such-dir/x/out.txt");
+        let path = missing.display().to_string();
+        for args in [
+            vec!["book", "--plies", "1", "--depth", "1", "--out", &path],
+            vec![
+                "tune", "--games", "1", "--rounds", "1", "--duel", "0", "--write", &path,
+            ],
+            vec![
+                "match",
+                "--engine1",
+                "level:1",
+                "--engine2",
+                "baseline:1",
+                "--games",
+                "2",
+                "--ogn",
+                &path,
+            ],
+        ] {
+            let message = wari(&args).input_error().to_owned();
+            assert!(
+                message.starts_with(&format!("cannot write {path}: ")),
+                "{args:?}: {message}"
+            );
         }
     }
 }

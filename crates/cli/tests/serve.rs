@@ -246,6 +246,81 @@ fn a_bad_database_url_is_one_error_line() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
+/// `wari serve` with `args`, expected to fail: its one error line.
+fn serve_error(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+        .trim_end()
+        .strip_prefix("wari: error: ")
+        .unwrap_or_else(|| panic!("{stderr}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_sqlite_file_the_user_names_is_created() {
+    let dir = temp_dir("named-sqlite");
+    let file = dir.join("games.db");
+    let server = serve(&format!("sqlite://{}", file.display()), &dir).await;
+    let ama = Guest::sign_in(&server.base, "Ama").await;
+    let created = ama
+        .post(
+            format!("{}/api/tables", server.base),
+            json!({"opponent": {"kind": "human"}}),
+        )
+        .await;
+    assert!(created["table"]["id"].is_string(), "{created}");
+    assert!(file.exists());
+    // In a directory that is not there: said so, nothing created.
+    let missing = dir.join("no-such-dir").join("games.db");
+    assert_eq!(
+        serve_error(&["--database", &format!("sqlite://{}", missing.display())]),
+        format!(
+            "cannot open the database {}: there is no directory {}",
+            missing.display(),
+            dir.join("no-such-dir").display()
+        )
+    );
+    assert!(!dir.join("no-such-dir").exists());
+}
+
+#[test]
+fn an_unreachable_postgres_is_named_with_the_cause() {
+    // Nothing listens on a port just freed: refused at once.
+    let port = free_port();
+    let message = serve_error(&[
+        "--database",
+        &format!("postgres://wari:secret@127.0.0.1:{port}/wari"),
+    ]);
+    assert!(
+        message.starts_with(&format!(
+            "cannot connect to the database at 127.0.0.1:{port}: "
+        )),
+        "{message}"
+    );
+    assert!(message.contains("refused"), "{message}");
+    assert!(!message.contains("secret"), "{message}");
+    // A listener that never answers: the server gives up after its
+    // timeout, naming the host.
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = silent.local_addr().unwrap().port();
+    let message = serve_error(&[
+        "--database",
+        &format!("postgres://wari@127.0.0.1:{port}/wari"),
+    ]);
+    assert_eq!(
+        message,
+        format!("cannot reach the database at 127.0.0.1:{port}: no answer within 5 s")
+    );
+    drop(silent);
+}
+
 #[tokio::test]
 async fn two_processes_on_one_postgres_database_share_live_games() {
     let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {

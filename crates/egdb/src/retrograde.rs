@@ -62,6 +62,12 @@ pub trait Progress: Sync {
     fn pass(&self, pass: usize, open: u64) {
         let _ = (pass, open);
     }
+
+    /// A step of a solve by search has narrowed the start's value to
+    /// `low..=high` after `nodes` positions searched.
+    fn search_step(&self, low: i32, high: i32, nodes: u64) {
+        let _ = (low, high, nodes);
+    }
 }
 
 /// A [`Progress`] that reports nothing.

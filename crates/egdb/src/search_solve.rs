@@ -99,7 +99,14 @@ pub fn solve_by_search(
     let seeds = table_seeds_for(pits, total).min(table_seeds.unwrap_or(usize::MAX));
     let layers = build_in_memory(&table_rules, seeds, progress);
     let tables = Tables::from_layers(table_rules, layers);
-    Ok(prove_start(rules, tables, seeds, memory_limit, started))
+    Ok(prove_start(
+        rules,
+        tables,
+        seeds,
+        memory_limit,
+        started,
+        progress,
+    ))
 }
 
 /// [`solve_by_search`] over tables already built (by `wari egdb build`):
@@ -112,7 +119,7 @@ pub fn solve_by_search(
 /// let rules = "kalah,pits=3,seeds=3".parse()?;
 /// build(dir.path(), &rules, 8, &Quiet)?;
 /// let tables = Tables::open(dir.path(), &rules)?;
-/// let solution = solve_by_search_over(&rules, tables, DEFAULT_MEMORY_LIMIT)?;
+/// let solution = solve_by_search_over(&rules, tables, DEFAULT_MEMORY_LIMIT, &Quiet)?;
 /// assert_eq!((solution.south_margin(), solution.table_seeds), (2, 8));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -124,6 +131,7 @@ pub fn solve_by_search_over(
     rules: &Rules,
     tables: Tables,
     memory_limit: u64,
+    progress: &dyn Progress,
 ) -> Result<Solution, Error> {
     searchable(rules)?;
     if *tables.rules() != TableRules::new(rules) {
@@ -146,6 +154,7 @@ pub fn solve_by_search_over(
         seeds.min(total.saturating_sub(1)),
         memory_limit,
         started,
+        progress,
     ))
 }
 
@@ -168,6 +177,7 @@ fn prove_start(
     seeds: usize,
     memory_limit: u64,
     started: Instant,
+    progress: &dyn Progress,
 ) -> Solution {
     let table_positions = (0..=seeds)
         .map(|k| positions(usize::from(rules.pits()), k))
@@ -200,6 +210,7 @@ fn prove_start(
         );
     }
     let value = prover.value(&start, 0, &mut |lo, hi, nodes| {
+        progress.search_step(lo, hi, nodes);
         if debug {
             eprintln!(
                 "start: {lo}..={hi} after {nodes} nodes, {:.2} s",

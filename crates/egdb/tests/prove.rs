@@ -72,9 +72,14 @@ fn search_refuses_oware() {
     );
 }
 
+/// Published values of whole Kalah games: Irving, Donkers and Uiterwijk
+/// (2000) for Kalah(6,4) with the empty capture (a first-player win by
+/// 10), Rawlings (2015) for the standard rules without it (by 8).
+const PUBLISHED: [(&str, i8); 2] = [("kalah", 10), ("kalah,empty-capture=off", 8)];
+
 /// Kalah(6,4), the standard game: `cargo test -p wari-egdb --release
-/// --test prove -- --ignored --nocapture`. Irving, Donkers and Uiterwijk
-/// (2000) found a first-player win by 10.
+/// --test prove -- --ignored --nocapture` (`WARI_RULES` for another game;
+/// a published value is asserted).
 #[test]
 #[ignore = "the whole standard game: seconds in release, longer in debug"]
 fn standard_kalah() {
@@ -100,6 +105,9 @@ fn standard_kalah() {
             solution.seconds
         );
         check_pv(&solution);
+        if let Some(&(_, published)) = PUBLISHED.iter().find(|(name, _)| *name == text) {
+            assert_eq!(solution.south_margin(), published, "{text}");
+        }
         assert_eq!(solution.moves.len() + solution.moves_at_most.len(), 6);
         for (_, v) in solution.moves.iter().chain(&solution.moves_at_most) {
             assert!(v.score() <= solution.value.score());

@@ -12,6 +12,7 @@ use crate::eval::Weights;
 use crate::iterate::{deepen, noisy_choice};
 use crate::level::Level;
 use crate::limits::Limits;
+use crate::random::{self, Rng, RngExt};
 use crate::score::Score;
 use crate::search::{Iteration, Searcher, Shared};
 use crate::table::Table;
@@ -131,7 +132,10 @@ pub struct Engine {
     oracle: Option<Arc<dyn Oracle>>,
     weights: Weights,
     own_book: bool,
-    rng: u64,
+    /// The seed of every game, for repeatable games; `None`: a fresh one
+    /// from the operating system for each.
+    seed: Option<u64>,
+    rng: Rng,
 }
 
 impl std::fmt::Debug for Engine {
@@ -141,6 +145,7 @@ impl std::fmt::Debug for Engine {
             .field("threads", &self.threads)
             .field("level", &self.level)
             .field("oracle", &self.oracle.is_some())
+            .field("seed", &self.seed)
             .finish_non_exhaustive()
     }
 }
@@ -159,7 +164,9 @@ impl Engine {
     /// The most search threads.
     pub const MAX_THREADS: usize = 64;
 
-    /// Full strength, one thread, a 64 MB table.
+    /// Full strength, one thread, a 64 MB table; the random choices of the
+    /// weaker levels and of the book seeded afresh from the operating
+    /// system.
     #[must_use]
     pub fn new() -> Engine {
         Engine {
@@ -170,7 +177,8 @@ impl Engine {
             oracle: None,
             weights: Weights::default(),
             own_book: false,
-            rng: 0x9E37_79B9_7F4A_7C15,
+            seed: None,
+            rng: random::seeded(random::fresh_seed()),
         }
     }
 
@@ -212,10 +220,39 @@ impl Engine {
         self.level
     }
 
-    /// Seeds the random choices of the weaker levels (for repeatable
-    /// games).
-    pub fn set_seed(&mut self, seed: u64) {
-        self.rng = seed;
+    /// Seeds the random choices of the weaker levels and of the opening
+    /// book, now and at every [`Engine::new_game`]: with `Some(seed)` the
+    /// same moves answer the same moves in every game (at one thread:
+    /// several threads share their work in whatever order the system
+    /// runs them); with `None` (the default) each game draws a fresh
+    /// seed from the operating system.
+    ///
+    /// ```
+    /// use wari_engine::{Engine, Level, Limits};
+    /// use wari_rules::Game;
+    ///
+    /// let play = |seed| {
+    ///     let mut engine = Engine::new();
+    ///     engine.set_level(Level::new(2).unwrap());
+    ///     engine.set_seed(Some(seed));
+    ///     let mut game = Game::default();
+    ///     for _ in 0..10 {
+    ///         let m = engine.think(&game, &Limits::default()).best.unwrap();
+    ///         game.play(m).unwrap();
+    ///     }
+    ///     game.moves().to_vec()
+    /// };
+    /// assert_eq!(play(7), play(7));
+    /// ```
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        self.rng = random::seeded_or_fresh(seed);
+    }
+
+    /// The seed set by [`Engine::set_seed`], if any.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
     }
 
     /// Gives the search exact values from outside (endgame databases).
@@ -247,9 +284,11 @@ impl Engine {
         self.own_book
     }
 
-    /// Forgets everything learnt in earlier searches (a new game).
+    /// Forgets everything learnt in earlier searches and seeds the random
+    /// choices for a new game: again from the seed set, or afresh.
     pub fn new_game(&mut self) {
         self.table.clear();
+        self.rng = random::seeded_or_fresh(self.seed);
     }
 
     /// Searches without reports or outside control.
@@ -292,10 +331,16 @@ impl Engine {
                 book: false,
             };
         }
-        if self.own_book
-            && self.level >= Level::new(9).expect("a level")
-            && let Some(hit) = Book::builtin(root.rules()).and_then(|b| b.probe(&root))
-        {
+        let book_moves = match Book::builtin(root.rules()) {
+            Some(book) if self.own_book && self.level >= Level::new(9).expect("a level") => {
+                book.choices(&root)
+            }
+            _ => Vec::new(),
+        };
+        if !book_moves.is_empty() {
+            // The book's moves are all worth playing: one of them by
+            // chance, so that games vary.
+            let hit = book_moves[self.rng.random_range(0..book_moves.len())];
             wait_for_stop(limits, control);
             return SearchResult {
                 best: Some(hit.best),

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use wari_rules::Position;
 
 use crate::limits::Limits;
+use crate::random::{Rng, RngExt};
 use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
 use crate::search::{Iteration, Searcher, Shared, WINDOW};
 
@@ -154,7 +155,7 @@ pub(crate) fn noisy_choice(
     history: &[Position],
     limits: &Limits,
     noise: i32,
-    rng: &mut u64,
+    rng: &mut Rng,
 ) -> Option<Iteration> {
     let root = *history.last().expect("a root");
     let depth = limits.depth.unwrap_or(1).max(1);
@@ -174,7 +175,7 @@ pub(crate) fn noisy_choice(
         } else {
             -it.value
         };
-        let noisy = value + random(rng, noise);
+        let noisy = value + rng.random_range(-noise..=noise);
         if best.as_ref().is_none_or(|(v, _)| noisy > *v) {
             let mut pv = vec![m];
             pv.extend(it.pv);
@@ -190,17 +191,4 @@ pub(crate) fn noisy_choice(
         }
     }
     best.map(|(_, it)| it)
-}
-
-/// A uniform integer in `-bound..=bound`.
-fn random(rng: &mut u64, bound: i32) -> i32 {
-    if bound == 0 {
-        return 0;
-    }
-    *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *rng;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (z % (2 * bound as u64 + 1)) as i32 - bound
 }

@@ -21,6 +21,9 @@
 //! capture difference ([`Score::Seeds`], in hundredths of a seed), or a
 //! proven result ([`Score::Exact`]).
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod baseline;
 pub mod book;
 mod control;
@@ -30,6 +33,7 @@ pub mod eval;
 mod iterate;
 mod level;
 mod limits;
+pub mod random;
 mod score;
 mod search;
 mod table;

@@ -12,6 +12,7 @@ use std::thread;
 use wari_rules::{Game, Position, Rules};
 
 use crate::eval::{FEATURES, Weights, features, is_capture};
+use crate::random::{self, RngExt};
 use crate::{Engine, Limits};
 
 /// One position of a self-play game and what followed.
@@ -53,9 +54,10 @@ impl SelfPlay {
     }
 
     /// Plays `games` games with `weights` on every thread available and
-    /// returns the samples of their quiet positions, in game order.
+    /// returns the samples of their quiet positions, in game order;
+    /// `played` is called after each game (from any thread).
     #[must_use]
-    pub fn samples(&self, games: u64, weights: Weights) -> Vec<Sample> {
+    pub fn samples(&self, games: u64, weights: Weights, played: &(dyn Fn() + Sync)) -> Vec<Sample> {
         let threads = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
         let per = games.div_ceil(threads);
         thread::scope(|scope| {
@@ -68,6 +70,7 @@ impl SelfPlay {
                         let mut out = Vec::new();
                         for g in t * per..((t + 1) * per).min(games) {
                             out.extend(self.game_samples(&mut engine, g));
+                            played();
                         }
                         out
                     })
@@ -82,14 +85,14 @@ impl SelfPlay {
 
     /// A random opening for game `g`.
     fn opening(&self, g: u64) -> Game {
-        let mut rng = self.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = random::seeded(random::derive(self.seed, g));
         let mut game = Game::new(self.rules);
         for _ in 0..self.opening_plies {
             let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let i = (splitmix(&mut rng) % moves.len() as u64) as usize;
+            let i = rng.random_range(0..moves.len());
             game.play(moves[i]).expect("a legal move");
         }
         game
@@ -245,9 +248,10 @@ impl Duel {
 }
 
 impl SelfPlay {
-    /// Plays `pairs` openings twice, colours swapped: `a` against `b`.
+    /// Plays `pairs` openings twice, colours swapped: `a` against `b`;
+    /// `played` is called after each game (from any thread).
     #[must_use]
-    pub fn duel(&self, pairs: u64, a: Weights, b: Weights) -> Duel {
+    pub fn duel(&self, pairs: u64, a: Weights, b: Weights, played: &(dyn Fn() + Sync)) -> Duel {
         let threads = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
         let per = pairs.div_ceil(threads);
         thread::scope(|scope| {
@@ -266,6 +270,7 @@ impl SelfPlay {
                                     Some(_) => duel.losses += 1,
                                     None => duel.draws += 1,
                                 }
+                                played();
                             }
                         }
                         duel
@@ -308,12 +313,4 @@ impl SelfPlay {
         }
         game.outcome().and_then(|o| o.winner())
     }
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

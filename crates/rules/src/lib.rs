@@ -24,6 +24,9 @@
 //! history the cycle rule needs, the result and undo; [`record`], [`ogn`]
 //! and [`auale`] read and write game records and other programs' notation.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod game;
 mod moves;
 mod outcome;
@@ -34,6 +37,7 @@ mod rules;
 mod side;
 mod sow;
 mod sowing;
+mod time_control;
 
 pub mod auale;
 pub mod ogn;
@@ -48,3 +52,4 @@ pub use position_string::PositionError;
 pub use rules::{Cycle, Rules, RulesError, Variant};
 pub use side::Side;
 pub use sowing::{GrandSlam, Slot, Sowing};
+pub use time_control::{TimeControl, TimeControlError};

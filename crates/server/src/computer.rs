@@ -88,6 +88,10 @@ impl Computer {
                 engine.new_game();
             }
             engine.set_level(level);
+            // A fresh seed for every search: the pool's engines serve
+            // many games, and no game's random choices (the weaker
+            // levels' errors, the book's pick) may follow another's.
+            engine.set_seed(None);
             engine.set_own_book(book && level.get() >= 9);
             // Like the book, the tables play at levels 9 and 10.
             let oracle = tables
@@ -153,6 +157,25 @@ mod tests {
             .await
             .unwrap();
         assert!(game.legal_moves().contains(&result.best.unwrap()));
+    }
+
+    #[tokio::test]
+    async fn the_computer_varies_its_moves() {
+        // Level 1 adds an error of up to 12 seeds to each move's value;
+        // the start's moves are within 3 seeds of each other at its depth
+        // (wari-engine's tests/variety.rs), so each search picks any one
+        // move with probability below 0.62, and forty searches agree with
+        // probability below 0.62^39 < 1e-8.
+        let computer = Computer::new(1, 50);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let result = computer
+                .think(Game::default(), Level::MIN, Limits::depth(1), true)
+                .await
+                .unwrap();
+            moves.push(result.best.unwrap());
+        }
+        assert!(moves.iter().any(|&m| m != moves[0]), "always {}", moves[0]);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod accounts;
 pub mod api;
 mod chat;

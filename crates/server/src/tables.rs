@@ -5,10 +5,11 @@
 //! table is a custom seek: its creator may cancel it.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Deserialize;
 use wari_engine::Level;
-use wari_rules::{Game, Rules, Side};
+use wari_rules::{Game, Rules, Side, TimeControl};
 
 use crate::App;
 use crate::accounts::name_key;
@@ -75,59 +76,83 @@ pub enum Opponent {
     },
 }
 
-/// A time control: Fischer (`initial_s`, `increment_s`) or
-/// correspondence (`days` a move).
+/// A time control: Fischer, written as players write it, `"5+3"` (5
+/// minutes each, 3 seconds a move: [`TimeControl`]), or in seconds,
+/// `{"initial_s": 300, "increment_s": 3}`; or correspondence, `{"days": 3}`
+/// (days for each move).
 #[derive(Debug, Deserialize)]
-pub struct ClockSpec {
-    /// Time for each side, seconds.
-    #[serde(default)]
-    pub initial_s: Option<u32>,
-    /// Added after each move, seconds.
-    #[serde(default)]
-    pub increment_s: u32,
-    /// Correspondence: days for each move.
-    #[serde(default)]
-    pub days: Option<u32>,
+#[serde(untagged)]
+pub enum ClockSpec {
+    /// `MINUTES+SECONDS`.
+    Written(String),
+    /// Days a move.
+    Days {
+        /// 1, 2, 3, 7 or 14.
+        days: u32,
+    },
+    /// Seconds.
+    Seconds {
+        /// Time for each side, seconds.
+        initial_s: u32,
+        /// Added after each move, seconds.
+        #[serde(default)]
+        increment_s: u32,
+    },
 }
 
 /// The days a move a correspondence game may have.
 pub const CORRESPONDENCE_DAYS: [u32; 5] = [1, 2, 3, 7, 14];
 
 impl ClockSpec {
-    /// The clock asked for.
+    /// The clock asked for, within the server's limits.
     ///
     /// # Errors
-    /// A 400 for times out of range.
+    /// A 400 for a time control out of range or unreadable.
     pub fn clock(&self) -> Result<Clock, Error> {
-        match (self.days, self.initial_s) {
-            (Some(days), None) if self.increment_s == 0 => {
-                if !CORRESPONDENCE_DAYS.contains(&days) {
-                    return Err(Error::bad(format!(
-                        "clock: days must be one of {CORRESPONDENCE_DAYS:?}"
-                    )));
-                }
-                Ok(Clock::days(days))
+        if let ClockSpec::Days { days } = self {
+            if !CORRESPONDENCE_DAYS.contains(days) {
+                return Err(Error::bad(format!(
+                    "clock: days must be one of {CORRESPONDENCE_DAYS:?}"
+                )));
             }
-            (None, Some(initial_s)) => {
-                if initial_s == 0 || initial_s > MAX_INITIAL_S {
-                    return Err(Error::bad(format!(
-                        "clock: initial_s must be 1 to {MAX_INITIAL_S}"
-                    )));
-                }
-                if self.increment_s > MAX_INCREMENT_S {
-                    return Err(Error::bad(format!(
-                        "clock: increment_s must be 0 to {MAX_INCREMENT_S}"
-                    )));
-                }
-                Ok(Clock::new(
-                    i64::from(initial_s) * 1000,
-                    i64::from(self.increment_s) * 1000,
-                ))
-            }
-            _ => Err(Error::bad(
-                "clock: either initial_s (and increment_s) or days",
-            )),
+            return Ok(Clock::days(*days));
         }
+        let tc = self.time_control()?;
+        let ms = |d: Duration| i64::try_from(d.as_millis()).expect("at most 3 hours");
+        Ok(Clock::new(ms(tc.base()), ms(tc.increment())))
+    }
+
+    /// The Fischer time control, within the server's limits.
+    fn time_control(&self) -> Result<TimeControl, Error> {
+        let tc = match self {
+            ClockSpec::Written(text) => text
+                .parse::<TimeControl>()
+                .map_err(|e| Error::bad(format!("clock: {e}")))?,
+            ClockSpec::Seconds {
+                initial_s,
+                increment_s,
+            } => TimeControl::new(
+                Duration::from_secs(u64::from(*initial_s)),
+                Duration::from_secs(u64::from(*increment_s)),
+            )
+            .map_err(|_| Error::bad(format!("clock: initial_s must be 1 to {MAX_INITIAL_S}")))?,
+            ClockSpec::Days { .. } => {
+                return Err(Error::bad("clock: days are not a Fischer clock"));
+            }
+        };
+        if tc.base() < Duration::from_secs(1)
+            || tc.base() > Duration::from_secs(MAX_INITIAL_S.into())
+        {
+            return Err(Error::bad(format!(
+                "clock: the time must be 1 second to 3 hours (initial_s 1 to {MAX_INITIAL_S})"
+            )));
+        }
+        if tc.increment() > Duration::from_secs(MAX_INCREMENT_S.into()) {
+            return Err(Error::bad(format!(
+                "clock: the increment must be at most 10 minutes (increment_s 0 to {MAX_INCREMENT_S})"
+            )));
+        }
+        Ok(tc)
     }
 }
 

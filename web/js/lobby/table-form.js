@@ -16,12 +16,14 @@ const VARIANTS = [
   ['kalah', 'Kalah', 'stores, an extra move when the last seed lands in your store'],
 ];
 
+// Time controls as players write them and the server reads them:
+// MINUTES+SECONDS (wari_rules::TimeControl), or days a move.
 /** @type {[string, string, any][]} */
 const CLOCKS = [
   ['none', 'No clock', null],
-  ['3+2', '3 min + 2 s', { initial_s: 180, increment_s: 2 }],
-  ['7+3', '7 min + 3 s', { initial_s: 420, increment_s: 3 }],
-  ['20+10', '20 min + 10 s', { initial_s: 1200, increment_s: 10 }],
+  ['3+2', '3 min + 2 s', '3+2'],
+  ['7+3', '7 min + 3 s', '7+3'],
+  ['20+10', '20 min + 10 s', '20+10'],
   ['custom', 'Custom', null],
   ['days', 'Correspondence', null],
 ];
@@ -181,7 +183,7 @@ export function tableForm(onCreated, { challenge = null } = {}) {
         error.textContent = 'Give the clock a positive number of minutes and seconds added a move.';
         return;
       }
-      clock = { initial_s: Math.round(minutes * 60), increment_s: Math.round(increment) };
+      clock = `${minutes}+${Math.round(increment)}`;
     }
     if (value('clock') === 'days') clock = { days: Number(value('days')) };
     const kind = value('opponent');

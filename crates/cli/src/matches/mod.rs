@@ -16,16 +16,17 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use wari_rules::{Rules, Side};
 
-use crate::args::RulesArg;
+use crate::args::{RulesArg, at_least, between};
 use crate::error::Error;
-use openings::{Rng, mix, openings};
+use openings::openings;
 use play::{Pairing, Played, Settings, TimeControl, play_game};
 use player::{BuiltIn, PlayerSpec, StartError, no_rules_option, start_engine};
 use report::{Summary, Tally};
+use wari_engine::random;
 
 /// Play a match between two engines and report the score and the Elo
 /// difference it implies, with a 95% confidence interval.
@@ -60,48 +61,50 @@ pub struct Args {
     name2: Option<String>,
 
     /// Games in all; an even number, as they are played in pairs
-    #[arg(long, default_value_t = 10, value_name = "N")]
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = at_least::<u32>(2))]
     games: u32,
 
     /// Random plies played from the start before each pair's games
-    #[arg(long, default_value_t = 4, value_name = "PLIES")]
+    #[arg(long, default_value_t = 4, value_name = "PLIES", value_parser = between::<u32>(0, 100))]
     openings: u32,
 
-    /// Seed of the openings and of the weaker levels' choices [default:
-    /// from the clock; the summary gives it]
-    #[arg(long, value_name = "SEED")]
+    /// Seed of the openings and of the built-in engines' random choices,
+    /// to play a match again [default: a fresh one from the system; the
+    /// summary gives it]
+    #[arg(long, value_name = "SEED", value_parser = at_least::<u64>(0))]
     seed: Option<u64>,
 
     #[command(flatten)]
     rules: RulesArg,
 
     /// Milliseconds per move (the default time control is 100 ms a move)
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "tc"])]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "tc"], value_parser = at_least::<u64>(1))]
     movetime: Option<u64>,
 
     /// Plies per move for the built-in levels and external engines
     /// (`go depth D`); the baseline keeps its own depth
-    #[arg(long, value_name = "PLIES", conflicts_with = "tc")]
+    #[arg(long, value_name = "PLIES", conflicts_with = "tc", value_parser = between::<u32>(1, 60))]
     depth: Option<u32>,
 
-    /// A clock per side: seconds for the game plus an increment in
-    /// seconds per move, like 60+1; the side whose flag falls loses
-    #[arg(long, value_name = "SECONDS+INC")]
-    tc: Option<String>,
+    /// A clock per side: MINUTES for the game plus SECONDS a move, like
+    /// 1+0.5 (a minute, half a second a move) or, in seconds, 10s+0.1; the
+    /// side whose flag falls loses
+    #[arg(long, value_name = "MINUTES+SECONDS")]
+    tc: Option<wari_rules::TimeControl>,
 
     /// How much longer than --movetime an engine may take before it loses
     /// on time (under --depth: a minute plus this); under --tc the clock
     /// decides
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    #[arg(long, default_value_t = 1000, value_name = "MS", value_parser = at_least::<u64>(0))]
     grace: u64,
 
     /// Plies after which a game is ended as the cycle rule would, each
     /// player taking their own row
-    #[arg(long, default_value_t = 1000, value_name = "PLIES")]
+    #[arg(long, default_value_t = 1000, value_name = "PLIES", value_parser = at_least::<u32>(1))]
     max_plies: u32,
 
     /// Games played at once [default: the number of cores]
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "J", value_parser = between::<u32>(1, 256))]
     concurrency: Option<u32>,
 
     /// Write every game to this file, in OGN, one after another
@@ -109,11 +112,11 @@ pub struct Args {
     ogn: Option<PathBuf>,
 
     /// Search threads of each built-in engine
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = between::<u16>(1, 64))]
     threads: u16,
 
     /// Transposition table of each built-in engine, in megabytes
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    #[arg(long, default_value_t = 32, value_parser = between::<u32>(1, 16384))]
     hash: u32,
 
     /// Print the summary as one JSON object: engine1, engine2, games,
@@ -138,7 +141,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     }
     let rules = args.rules.rules_or_default()?;
     let time_control = match (&args.tc, args.depth, args.movetime) {
-        (Some(tc), _, _) => TimeControl::parse_fischer(tc).map_err(Error::input)?,
+        (Some(tc), _, _) => TimeControl::Fischer(*tc),
         (None, Some(depth), _) => TimeControl::Depth(depth.max(1)),
         (None, None, Some(ms)) => TimeControl::MoveTime(Duration::from_millis(ms.max(1))),
         (None, None, None) => TimeControl::MoveTime(Duration::from_millis(100)),
@@ -159,11 +162,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         None => None,
     };
 
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let pairings = pairings(rules, args.openings, args.games as usize, seed);
     let built_in = BuiltIn {
         threads: usize::from(args.threads),
@@ -205,7 +204,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
 /// `2k + 1` (engine 1 North), from the same random opening and with the
 /// same seeds for the players' random choices.
 fn pairings(rules: Rules, plies: u32, games: usize, seed: u64) -> Vec<Pairing> {
-    let lines = openings(rules, plies, games / 2, &mut Rng::new(seed));
+    let lines = openings(rules, plies, games / 2, &mut random::seeded(seed));
     (0..games)
         .map(|index| {
             let pair = (index / 2) as u64;
@@ -217,7 +216,7 @@ fn pairings(rules: Rules, plies: u32, games: usize, seed: u64) -> Vec<Pairing> {
                 } else {
                     Side::North
                 },
-                seeds: [1, 2].map(|who| mix(seed ^ mix(pair << 2 | who))),
+                seeds: [1, 2].map(|who| random::derive(seed, pair << 2 | who)),
             }
         })
         .collect()
@@ -245,6 +244,8 @@ fn play_all(
     let next = AtomicUsize::new(0);
     let (sender, results) = mpsc::channel::<Played>();
     let mut failure = None;
+    let bar = crate::progress::bar(pairings.len() as u64, "match");
+    bar.set_message("games");
     thread::scope(|scope| {
         for _ in 0..workers.clamp(1, pairings.len()) {
             let sender = sender.clone();
@@ -268,7 +269,15 @@ fn play_all(
         for played in results {
             tally.add(&played);
             let line = report::progress_line(&played, players.names, pairings.len(), &tally);
-            let _ = writeln!(io::stderr(), "{line}");
+            // The game's line goes above the bar on a terminal, to stderr
+            // as it is otherwise: the match's log.
+            if bar.is_hidden() {
+                let _ = writeln!(io::stderr(), "{line}");
+            } else {
+                bar.println(line);
+            }
+            bar.inc(1);
+            bar.set_message(format!("games, {}", tally.standing()));
             if let Some(file) = ogn.as_deref_mut() {
                 waiting.insert(played.pairing.index, played);
                 while let Some(played) = waiting.remove(&next_record) {
@@ -281,6 +290,7 @@ fn play_all(
             }
         }
     });
+    bar.finish_and_clear();
     match failure {
         Some(e) => Err(e),
         None => Ok(tally),
@@ -339,7 +349,7 @@ struct OgnFile {
 impl OgnFile {
     fn create(path: &PathBuf) -> Result<OgnFile, Error> {
         let file = File::create(path)
-            .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?;
+            .map_err(|e| Error::input(format!("cannot write {}: {e}", path.display())))?;
         Ok(OgnFile {
             path: path.clone(),
             writer: BufWriter::new(file),

@@ -19,33 +19,9 @@ pub enum TimeControl {
     /// A fixed depth per move (the built-in levels and external
     /// engines; the baseline keeps its own).
     Depth(u32),
-    /// A Fischer clock per side: the time for the game and an increment
-    /// per move.
-    Fischer { base: Duration, increment: Duration },
-}
-
-impl TimeControl {
-    /// Reads `--tc`: seconds for the game, then optionally `+` the
-    /// increment in seconds: `60+1`, `10`, `0.5+0.05`.
-    pub fn parse_fischer(text: &str) -> Result<TimeControl, String> {
-        let bad = || {
-            format!("bad time control {text:?}: expected SECONDS[+INCREMENT] in seconds, like 60+1")
-        };
-        let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
-        let seconds = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e7)
-                .map(Duration::from_secs_f64)
-        };
-        match (seconds(base), seconds(increment)) {
-            (Some(base), Some(increment)) if !base.is_zero() => {
-                Ok(TimeControl::Fischer { base, increment })
-            }
-            _ => Err(bad()),
-        }
-    }
+    /// A Fischer clock per side (`--tc 1+0.5`: a minute each, half a
+    /// second a move).
+    Fischer(wari_rules::TimeControl),
 }
 
 impl fmt::Display for TimeControl {
@@ -53,9 +29,7 @@ impl fmt::Display for TimeControl {
         match self {
             TimeControl::MoveTime(t) => write!(f, "movetime {} ms", t.as_millis()),
             TimeControl::Depth(d) => write!(f, "depth {d}"),
-            TimeControl::Fischer { base, increment } => {
-                write!(f, "{}+{}", base.as_secs_f64(), increment.as_secs_f64())
-            }
+            TimeControl::Fischer(tc) => write!(f, "{tc}"),
         }
     }
 }
@@ -130,7 +104,7 @@ pub fn play_game(
     let mut moves = [0; 2];
     let mut thinking = [Duration::ZERO; 2];
     let mut clocks = match settings.time_control {
-        TimeControl::Fischer { base, .. } => [base; 2],
+        TimeControl::Fischer(tc) => [tc.base(); 2],
         _ => [Duration::ZERO; 2],
     };
     while fault.is_none() && !game.is_over() {
@@ -146,10 +120,10 @@ pub fn play_game(
         let (search, wait) = match settings.time_control {
             TimeControl::MoveTime(t) => (Search::MoveTime(t), t + settings.grace),
             TimeControl::Depth(d) => (Search::Depth(d), DEPTH_WAIT + settings.grace),
-            TimeControl::Fischer { increment, .. } => (
+            TimeControl::Fischer(tc) => (
                 Search::Clock {
                     remaining: clocks,
-                    increment,
+                    increment: tc.increment(),
                 },
                 clocks[side.index()],
             ),
@@ -167,7 +141,7 @@ pub fn play_game(
                 break;
             }
         };
-        if let TimeControl::Fischer { increment, .. } = settings.time_control {
+        if let TimeControl::Fischer(tc) = settings.time_control {
             let clock = &mut clocks[side.index()];
             if used > *clock {
                 let message = format!(
@@ -178,7 +152,7 @@ pub fn play_game(
                 fault = Some((side, Fault::Time(message)));
                 break;
             }
-            *clock = *clock - used + increment;
+            *clock = *clock - used + tc.increment();
         }
         if let Err(e) = game.play(m) {
             let message = format!("played {m}, illegal here: {e}");
@@ -217,41 +191,4 @@ pub fn play_game(
 /// A duration for people: `1.050 s`.
 pub fn seconds(d: Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fischer_time_controls() {
-        assert_eq!(
-            TimeControl::parse_fischer("60+1"),
-            Ok(TimeControl::Fischer {
-                base: Duration::from_secs(60),
-                increment: Duration::from_secs(1)
-            })
-        );
-        assert_eq!(
-            TimeControl::parse_fischer("0.5+0.05"),
-            Ok(TimeControl::Fischer {
-                base: Duration::from_millis(500),
-                increment: Duration::from_millis(50)
-            })
-        );
-        assert_eq!(
-            TimeControl::parse_fischer("10"),
-            Ok(TimeControl::Fischer {
-                base: Duration::from_secs(10),
-                increment: Duration::ZERO
-            })
-        );
-        for bad in ["", "0", "x+1", "60+", "-1+0", "60+1+1"] {
-            assert!(TimeControl::parse_fischer(bad).is_err(), "{bad}");
-        }
-        assert_eq!(
-            TimeControl::parse_fischer("60+1").unwrap().to_string(),
-            "60+1"
-        );
-    }
 }

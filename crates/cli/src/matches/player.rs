@@ -151,7 +151,7 @@ struct EnginePlayer {
 impl Player for EnginePlayer {
     fn new_game(&mut self, seed: u64) -> Result<(), Fault> {
         self.engine.new_game();
-        self.engine.set_seed(seed);
+        self.engine.set_seed(Some(seed));
         Ok(())
     }
 
@@ -241,10 +241,17 @@ impl ExternalPlayer {
 }
 
 impl Player for ExternalPlayer {
-    fn new_game(&mut self, _seed: u64) -> Result<(), Fault> {
+    fn new_game(&mut self, seed: u64) -> Result<(), Fault> {
         let engine = self.ready()?;
-        let result = engine
-            .send("ucinewgame")
+        // An engine with a `Seed` option (wari's own) gets the game's
+        // seed before `ucinewgame`, so its games repeat too.
+        let seeded = if engine.has_option("Seed") {
+            engine.send(&format!("setoption name Seed value {seed}"))
+        } else {
+            Ok(())
+        };
+        let result = seeded
+            .and_then(|()| engine.send("ucinewgame"))
             .and_then(|()| engine.sync())
             .map_err(|e| Fault::Broken(e.to_string()));
         if result.is_err() {

@@ -11,6 +11,7 @@ use wari_rules::record::write_moves;
 
 use super::elo::{Elo, elo_text};
 use super::play::{Played, Settings};
+use crate::progress::count;
 
 /// The results so far, from engine 1's view.
 #[derive(Clone, Debug, Default)]
@@ -66,6 +67,22 @@ impl Tally {
     pub fn short(&self) -> String {
         format!("+{} ={} -{}", self.wins, self.draws, self.losses)
     }
+
+    /// Where engine 1 stands: `+3 =1 -2, 58.3%, Elo +58.5 (-176.5 to
+    /// +306.7)`.
+    pub fn standing(&self) -> String {
+        match Elo::from_results(self.wins, self.draws, self.losses) {
+            Some(elo) => format!(
+                "{}, {:.1}%, Elo {} ({} to {})",
+                self.short(),
+                elo.score * 100.0,
+                elo_text(elo.elo),
+                elo_text(elo.low),
+                elo_text(elo.high)
+            ),
+            None => self.short(),
+        }
+    }
 }
 
 /// The progress line of a finished game: number, players with their
@@ -82,11 +99,11 @@ pub fn progress_line(played: &Played, names: &[String; 2], games: usize, tally: 
         None => "draw".to_owned(),
     };
     let mut line = format!(
-        "game {}/{games}: {south} (S) {} {north} (N), {result} by {} in {} plies, {:.1} s [{}]",
+        "game {}/{games}: {south} (S) {} {north} (N), {result} by {} in {}, {:.1} s [{}]",
         played.pairing.index + 1,
         outcome.score_text(),
         outcome.reason(),
-        played.game.moves().len(),
+        count(played.game.moves().len() as u64, "ply", "plies"),
         played.duration.as_secs_f64(),
         tally.short()
     );
@@ -135,11 +152,11 @@ impl Summary<'_> {
         let [one, two] = self.names;
         writeln!(
             out,
-            "{one} vs {two}: {} games, {}, {}, openings of {} plies, seed {}, {:.1} s",
-            t.games(),
+            "{one} vs {two}: {}, {}, {}, openings of {}, seed {}, {:.1} s",
+            count(u64::from(t.games()), "game", "games"),
             self.settings.rules,
             self.settings.time_control,
-            self.openings,
+            count(u64::from(self.openings), "ply", "plies"),
             self.seed,
             self.time.as_secs_f64()
         )?;
@@ -149,10 +166,10 @@ impl Summary<'_> {
         };
         writeln!(
             out,
-            "{one}: {} wins, {} draws, {} losses: {points}/{} = {:.1}%",
-            t.wins,
-            t.draws,
-            t.losses,
+            "{one}: {}, {}, {}: {points}/{} = {:.1}%",
+            count(u64::from(t.wins), "win", "wins"),
+            count(u64::from(t.draws), "draw", "draws"),
+            count(u64::from(t.losses), "loss", "losses"),
             t.games(),
             elo.score * 100.0
         )?;

@@ -51,14 +51,16 @@ pub struct Computer {
 }
 
 impl Computer {
-    /// Starts the engine's thread.
-    pub fn spawn() -> Computer {
+    /// Starts the engine's thread, its random choices seeded by `seed`
+    /// (or afresh).
+    pub fn spawn(seed: Option<u64>) -> Computer {
         let (requests, inbox) = mpsc::channel::<Request>();
         let (outbox, replies) = mpsc::channel();
         thread::Builder::new()
             .name("wari-engine".to_owned())
             .spawn(move || {
                 let mut engine = Engine::new();
+                engine.set_seed(seed);
                 // The opening book plays at levels 9 and 10 (the engine
                 // ignores it below).
                 engine.set_own_book(true);

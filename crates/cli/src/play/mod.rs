@@ -14,11 +14,10 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use wari_engine::Level;
-use wari_rules::{Game, Side};
+use wari_rules::{Game, Side, TimeControl};
 
-use crate::args::Start;
+use crate::args::{Start, at_least, between};
 use crate::error::Error;
-use clock::TimeControl;
 use session::{Player, Session, Settings};
 
 /// Play a game against the computer, between two people at one keyboard,
@@ -34,7 +33,7 @@ use session::{Player, Session, Settings};
 ///
 /// --plain (also used when stdin or stdout is not a terminal) reads one
 /// move (a pit's letter) or command a line: undo, redo, hint, cycle,
-/// resign, save [FILE], board, help, quit. It prints the board after every
+/// resign, save or save FILE, board, help, quit. It prints the board after every
 /// move, "legal: A B C" before each person's turn, "computer plays C" for
 /// the computer's moves, "error: ..." for input it cannot play (and asks
 /// again), and ends a finished game with the line "result S|N|draw REASON
@@ -63,15 +62,15 @@ pub struct Args {
 
     /// A clock: MINUTES for each player, plus SECONDS added after each
     /// move, like 5+3; a fallen flag ends the game (reason time)
-    #[arg(long, value_name = "MIN+SEC")]
+    #[arg(long, value_name = "MINUTES+SECONDS")]
     tc: Option<TimeControl>,
 
     /// The computer's time per move without a clock, in milliseconds
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = at_least::<u64>(1))]
     movetime: u64,
 
     /// Speed of the sowing animation, 0 (none) to 10 (fastest)
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=10))]
+    #[arg(long, default_value_t = 5, value_parser = between::<u8>(0, 10))]
     speed: u8,
 
     /// Continue a game saved as OGN (u and r step through its moves)
@@ -86,6 +85,12 @@ pub struct Args {
     /// Play as lines of text on stdin and stdout
     #[arg(long)]
     plain: bool,
+
+    /// Seed the computer's random choices (its errors at levels 1 to 8,
+    /// its pick among the opening book's moves at 9 and 10), so that the
+    /// same moves get the same answers [default: a fresh seed each game]
+    #[arg(long, value_name = "N", value_parser = at_least::<u64>(0))]
+    seed: Option<u64>,
 }
 
 /// Who plays the two sides.
@@ -148,6 +153,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         level: args.level,
         tc: args.tc,
         movetime: Duration::from_millis(args.movetime.max(1)),
+        seed: args.seed,
     };
     let mut session = Session::new(game, settings);
     if args.rewind {

@@ -45,6 +45,7 @@ pub fn run(
 ) -> Result<(), Error> {
     let mut plain = Plain {
         computer: None,
+        seed: session.settings().seed,
         out,
     };
     let settings = *session.settings();
@@ -129,12 +130,14 @@ enum Step {
 
 struct Plain<'a, W: Write> {
     computer: Option<Computer>,
+    seed: Option<u64>,
     out: &'a mut W,
 }
 
 impl<W: Write> Plain<'_, W> {
     fn computer(&mut self) -> &mut Computer {
-        self.computer.get_or_insert_with(Computer::spawn)
+        let seed = self.seed;
+        self.computer.get_or_insert_with(|| Computer::spawn(seed))
     }
 
     /// Reads one line (after a prompt), `None` at the end of the input.

@@ -8,9 +8,11 @@ use std::time::{Duration, Instant, SystemTime};
 
 use wari_engine::{Clock, Level, Limits};
 use wari_rules::ogn::Record;
-use wari_rules::{EndReason, Game, GrandSlam, Move, PlayError, Position, Side, Slot, Sowing};
+use wari_rules::{
+    EndReason, Game, GrandSlam, Move, PlayError, Position, Side, Slot, Sowing, TimeControl,
+};
 
-use super::clock::{Clocks, TimeControl};
+use super::clock::Clocks;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub struct Settings {
     pub tc: Option<TimeControl>,
     /// The computer's time per move without a clock.
     pub movetime: Duration,
+    /// The seed of the computer's random choices in every game; `None`:
+    /// a fresh one each game.
+    pub seed: Option<u64>,
 }
 
 impl Settings {
@@ -391,6 +396,7 @@ mod tests {
             level: Level::new(3).unwrap(),
             tc: None,
             movetime: Duration::from_millis(100),
+            seed: None,
         }
     }
 

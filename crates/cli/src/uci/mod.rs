@@ -24,7 +24,8 @@ use session::{Event, Flow, Session};
 /// Positions are in Aualé's notation ("position fen
 /// 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves FfEa"), moves are letters, scores
 /// are 100 cp per seed for the side to move. Options: Hash, Threads,
-/// Rules, Level, OwnBook, Ponder. See docs/PROTOCOL.md.
+/// Rules, Level, OwnBook, Ponder, EgdbPath (endgame tables' directory),
+/// Seed (random, or a number for repeatable games). See docs/PROTOCOL.md.
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 

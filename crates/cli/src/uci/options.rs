@@ -16,10 +16,11 @@ pub enum Name {
     OwnBook,
     Ponder,
     EgdbPath,
+    Seed,
 }
 
 impl Name {
-    const ALL: [Name; 7] = [
+    const ALL: [Name; 8] = [
         Name::Hash,
         Name::Threads,
         Name::Rules,
@@ -27,6 +28,7 @@ impl Name {
         Name::OwnBook,
         Name::Ponder,
         Name::EgdbPath,
+        Name::Seed,
     ];
 
     fn as_str(self) -> &'static str {
@@ -38,6 +40,7 @@ impl Name {
             Name::OwnBook => "OwnBook",
             Name::Ponder => "Ponder",
             Name::EgdbPath => "EgdbPath",
+            Name::Seed => "Seed",
         }
     }
 
@@ -67,6 +70,7 @@ impl Name {
             Name::Ponder => "check default true".to_owned(),
             // `<empty>` is how UCI writes an empty string default.
             Name::EgdbPath => "string default <empty>".to_owned(),
+            Name::Seed => format!("string default {RANDOM}"),
         };
         format!("option name {} type {spec}", self.as_str())
     }
@@ -90,7 +94,14 @@ pub struct Options {
     /// The endgame tables' directory (`wari egdb build`): empty means
     /// `$WARI_EGDB`, or `egdb` in the current directory, when they exist.
     pub egdb_path: String,
+    /// The seed of the weaker levels' and the book's random choices,
+    /// again at every `ucinewgame`; `None` (`random`): a fresh one from
+    /// the system for each game.
+    pub seed: Option<u64>,
 }
+
+/// The `Seed` value that asks for a fresh seed every game.
+const RANDOM: &str = "random";
 
 impl Default for Options {
     fn default() -> Options {
@@ -102,6 +113,7 @@ impl Default for Options {
             own_book: false,
             ponder: true,
             egdb_path: String::new(),
+            seed: None,
         }
     }
 }
@@ -152,6 +164,18 @@ impl Options {
                     value.to_owned()
                 };
             }
+            Name::Seed => {
+                self.seed = if value.eq_ignore_ascii_case(RANDOM) {
+                    None
+                } else {
+                    Some(value.parse().map_err(|_| {
+                        format!(
+                            "option {label}: {value:?} is neither {RANDOM} nor a whole number from 0 to {}",
+                            u64::MAX
+                        )
+                    })?)
+                };
+            }
         }
         Ok(option)
     }
@@ -194,6 +218,7 @@ mod tests {
                 "option name OwnBook type check default false",
                 "option name Ponder type check default true",
                 "option name EgdbPath type string default <empty>",
+                "option name Seed type string default random",
             ]
         );
     }
@@ -207,6 +232,13 @@ mod tests {
         assert_eq!(options.rules.to_string(), "kalah,pits=4");
         assert_eq!(options.set("ownbook", Some("TRUE")), Ok(Name::OwnBook));
         assert!(options.own_book);
+        assert_eq!(
+            options.set("Seed", Some("18446744073709551615")),
+            Ok(Name::Seed)
+        );
+        assert_eq!(options.seed, Some(u64::MAX));
+        assert_eq!(options.set("seed", Some("Random")), Ok(Name::Seed));
+        assert_eq!(options.seed, None);
         let before = options.clone();
         for (name, value) in [
             ("Hash", Some("0")),
@@ -216,6 +248,8 @@ mod tests {
             ("Rules", Some("chess")),
             ("Ponder", Some("yes")),
             ("Ponder", None),
+            ("Seed", Some("-1")),
+            ("Seed", Some("18446744073709551616")),
             ("Contempt", Some("1")),
         ] {
             assert!(options.set(name, value).is_err(), "{name} {value:?}");

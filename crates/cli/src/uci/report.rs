@@ -49,7 +49,8 @@ pub fn info(info: &Info, last_exact: &mut Option<Score>) -> Vec<String> {
         && *last_exact != Some(info.score)
     {
         lines.push(format!(
-            "info string exact margin {margin:+} in {plies} plies"
+            "info string exact margin {margin:+} in {}",
+            crate::progress::count(u64::from(plies), "ply", "plies")
         ));
         *last_exact = Some(info.score);
     }

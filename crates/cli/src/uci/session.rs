@@ -247,6 +247,10 @@ impl Session {
         engine.set_threads(self.options.threads);
         engine.set_level(self.options.level);
         engine.set_own_book(self.options.own_book);
+        // Set again only when changed: setting reseeds at once.
+        if engine.seed() != self.options.seed {
+            engine.set_seed(self.options.seed);
+        }
         let dir = (!self.options.egdb_path.is_empty())
             .then(|| std::path::Path::new(&self.options.egdb_path));
         // A bad directory was reported when the option was set.

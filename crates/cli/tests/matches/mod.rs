@@ -227,6 +227,30 @@ fn the_same_seed_gives_the_same_openings() {
 }
 
 #[test]
+fn the_same_seed_replays_every_game_of_the_built_in_levels() {
+    // Levels 1 and 2 add a random error to every choice: the seed fixes
+    // the errors as well as the openings.
+    let args = [
+        "--engine1",
+        "level:1",
+        "--engine2",
+        "level:2",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+    ];
+    let games = |name: &str| -> Vec<String> {
+        let (_, records) = run_match(name, &args);
+        records
+            .iter()
+            .map(|r| wari_rules::record::write_moves(r.game.moves()))
+            .collect()
+    };
+    assert_eq!(games("replay-a"), games("replay-b"));
+}
+
+#[test]
 fn fischer_clock_and_other_rules() {
     let (summary, records) = run_match(
         "clock",
@@ -236,7 +260,7 @@ fn fischer_clock_and_other_rules() {
             "--engine2",
             "baseline:2",
             "--tc",
-            "2+0.05",
+            "2s+0.05",
             "--games",
             "2",
             "--rules",
@@ -246,9 +270,9 @@ fn fischer_clock_and_other_rules() {
         ],
     );
     assert_eq!(count(&summary, "games"), 2);
-    assert_eq!(summary["time_control"], "2+0.05");
+    assert_eq!(summary["time_control"], "2s+0.05");
     for record in &records {
-        assert_eq!(record.tag("TimeControl"), Some("2+0.05"));
+        assert_eq!(record.tag("TimeControl"), Some("2s+0.05"));
         assert_eq!(record.game.rules().to_string(), "kalah,pits=4,seeds=3");
     }
 }

@@ -48,6 +48,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
             "days": c.days_per_move(),
+            "time_control": if c.per_move { None } else { written(c.initial_ms, c.increment_ms) },
         })
     });
     let outcome = state.game.outcome();
@@ -201,8 +202,8 @@ pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
     v
 }
 
-/// A time control: `{"initial_s", "increment_s"}`, or `{"days"}` for
-/// correspondence.
+/// A time control: `{"initial_s", "increment_s", "time_control": "5+3"}`,
+/// or `{"days"}` for correspondence.
 #[must_use]
 pub fn time_control(clock: &Clock) -> Value {
     match clock.days_per_move() {
@@ -210,6 +211,7 @@ pub fn time_control(clock: &Clock) -> Value {
         None => json!({
             "initial_s": clock.initial_ms / 1000,
             "increment_s": clock.increment_ms / 1000,
+            "time_control": written(clock.initial_ms, clock.increment_ms),
         }),
     }
 }
@@ -218,4 +220,13 @@ pub fn time_control(clock: &Clock) -> Value {
 #[must_use]
 pub fn invite_path(token: &str) -> String {
     format!("/invite/{token}")
+}
+
+/// A clock's time control as players write it (`5+3`), for the web to
+/// show.
+fn written(initial_ms: i64, increment_ms: i64) -> Option<String> {
+    let ms = |n: i64| std::time::Duration::from_millis(u64::try_from(n).unwrap_or(0));
+    wari_rules::TimeControl::new(ms(initial_ms), ms(increment_ms))
+        .ok()
+        .map(|tc| tc.to_string())
 }

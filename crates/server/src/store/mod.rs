@@ -105,7 +105,15 @@ impl Store {
                 "unsupported database URL {url:?}: expected sqlite://FILE or postgres://…"
             )));
         };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url)?,
+            Backend::Postgres => url.to_owned(),
+        };
+        let url = url.as_str();
         let options = AnyConnectOptions::from_str(url).map_err(Error::bad)?;
+        if backend == Backend::Postgres {
+            reach(url, &options).await?;
+        }
         let pool = match backend {
             // One writer at a time is SQLite's nature: one connection,
             // kept for the life of the process, avoids "database is
@@ -268,5 +276,102 @@ fn for_update(backend: Backend) -> &'static str {
     match backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
+    }
+}
+
+/// How long a first connection to PostgreSQL may take before the server
+/// gives up, rather than the pool's 30 s of silent retries.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A SQLite URL that creates its file when missing (`mode=rwc`, as the
+/// default `sqlite://wari.db?mode=rwc` does) unless it asks for another
+/// mode; the directory must exist.
+fn sqlite_url(url: &str) -> Result<String, Error> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path.is_empty() || path.starts_with(':') {
+        // `sqlite::memory:`.
+        return Ok(url.to_owned());
+    }
+    let dir = std::path::Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir
+        && !dir.is_dir()
+    {
+        return Err(Error::Unavailable(format!(
+            "cannot open the database {path}: there is no directory {}",
+            dir.display()
+        )));
+    }
+    Ok(if query.split('&').any(|p| p.starts_with("mode=")) {
+        url.to_owned()
+    } else if query.is_empty() {
+        format!("{}?mode=rwc", url.trim_end_matches('?'))
+    } else {
+        format!("{url}&mode=rwc")
+    })
+}
+
+/// Opens one connection to PostgreSQL within [`CONNECT_TIMEOUT`], so an
+/// unreachable server is an error naming the host and the cause.
+async fn reach(url: &str, options: &AnyConnectOptions) -> Result<(), Error> {
+    use sqlx::Connection;
+    // postgres://USER:PASSWORD@HOST:PORT/DB: the host and port alone.
+    let after = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = after.split(['/', '?']).next().unwrap_or(after);
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if host.is_empty() { "localhost" } else { host };
+    match tokio::time::timeout(CONNECT_TIMEOUT, sqlx::AnyConnection::connect_with(options)).await {
+        Err(_) => Err(Error::Unavailable(format!(
+            "cannot reach the database at {host}: no answer within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ))),
+        Ok(Err(e)) => Err(Error::Unavailable(format!(
+            "cannot connect to the database at {host}: {}",
+            crate::api::error::one_line(e)
+        ))),
+        Ok(Ok(connection)) => {
+            // Only a test: the pool makes its own connections.
+            let _ = connection.close().await;
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sqlite_file_named_by_the_user_is_created_like_the_default() {
+        assert_eq!(
+            sqlite_url("sqlite://wari.db").unwrap(),
+            "sqlite://wari.db?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url("sqlite:///tmp/w.db").unwrap(),
+            "sqlite:///tmp/w.db?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url("sqlite:///tmp/w.db?cache=shared").unwrap(),
+            "sqlite:///tmp/w.db?cache=shared&mode=rwc"
+        );
+        // A mode asked for is kept.
+        assert_eq!(
+            sqlite_url("sqlite://w.db?mode=ro").unwrap(),
+            "sqlite://w.db?mode=ro"
+        );
+        assert_eq!(sqlite_url("sqlite::memory:").unwrap(), "sqlite::memory:");
+        let err = sqlite_url("sqlite:///no/such/dir/w.db")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "cannot open the database /no/such/dir/w.db: there is no directory /no/such/dir"
+        );
     }
 }

@@ -164,6 +164,14 @@ async fn bad_tables_and_sessions_are_refused() {
             json!({"opponent": {"kind": "human"}, "clock": {"initial_s": 60, "increment_s": 9999}}),
             "increment_s",
         ),
+        (
+            json!({"opponent": {"kind": "human"}, "clock": "3 min"}),
+            "MINUTES+SECONDS",
+        ),
+        (
+            json!({"opponent": {"kind": "human"}, "clock": "181+0"}),
+            "3 hours",
+        ),
         (json!({"rules": "abapa"}), "malformed"),
     ] {
         let (status, reply) = ama.post("/api/tables", spec.clone()).await;

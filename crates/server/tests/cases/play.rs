@@ -182,7 +182,7 @@ async fn a_private_table_is_joined_by_its_invite_only() {
     let ama = Client::sign_in(&server.base, "Ama").await;
     let kofi = Client::sign_in(&server.base, "Kofi").await;
     let created = ama
-        .create_table(json!({"rules": "wari,cycle=3", "starts": "random", "opponent": {"kind": "human", "private": true}, "clock": {"initial_s": 180, "increment_s": 2}}))
+        .create_table(json!({"rules": "wari,cycle=3", "starts": "random", "opponent": {"kind": "human", "private": true}, "clock": "3+2"}))
         .await;
     let invite = created["invite"].as_str().unwrap().to_owned();
     assert!(invite.starts_with("/invite/"));
@@ -212,7 +212,10 @@ async fn a_private_table_is_joined_by_its_invite_only() {
     assert_eq!(game["status"], "playing");
     assert_eq!(game["rules"], "wari,cycle=3");
     assert_eq!(game["clock"]["running"], "S");
+    // "3+2": three minutes each, two seconds a move.
+    assert_eq!(game["clock"]["initial_ms"], 180_000);
     assert_eq!(game["clock"]["increment_ms"], 2000);
+    assert_eq!(game["clock"]["time_control"], "3+2");
     let (status, again) = Client::sign_in(&server.base, "Esi")
         .await
         .post(&format!("/api/invite/{token}/join"), json!({}))

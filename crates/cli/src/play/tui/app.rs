@@ -160,7 +160,8 @@ impl App {
     }
 
     fn computer(&mut self) -> &mut Computer {
-        self.computer.get_or_insert_with(Computer::spawn)
+        let seed = self.session.settings().seed;
+        self.computer.get_or_insert_with(|| Computer::spawn(seed))
     }
 
     fn cancel_search(&mut self) {
@@ -505,7 +506,9 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        self.cancel_search();
+        // A new engine: an empty table, and the seed again (or a fresh
+        // one) for the new game's random choices.
+        self.computer = None;
         self.session = self.session.new_game();
         self.animation = None;
         self.hint = None;

@@ -26,6 +26,7 @@ fn settings(players: [Player; 2]) -> Settings {
         level: Level::new(1).unwrap(),
         tc: None,
         movetime: Duration::from_millis(50),
+        seed: None,
     }
 }
 
