@@ -77,6 +77,17 @@ struct Guest {
     cookie: String,
 }
 
+/// The session cookie an answer sets (`wari_session=…`).
+fn cookie(response: &reqwest::Response) -> String {
+    response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
 impl Guest {
     async fn sign_in(base: &str, name: &str) -> Guest {
         let http = reqwest::Client::new();
@@ -86,13 +97,7 @@ impl Guest {
             .send()
             .await
             .unwrap();
-        let cookie = response.headers()["set-cookie"]
-            .to_str()
-            .unwrap()
-            .split(';')
-            .next()
-            .unwrap()
-            .to_owned();
+        let cookie = cookie(&response);
         Guest { http, cookie }
     }
 
@@ -433,13 +438,7 @@ async fn sign_up(base: &str, name: &str) -> Guest {
         "{:?}",
         response.text().await
     );
-    let cookie = response.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let cookie = cookie(&response);
     Guest { http, cookie }
 }
 

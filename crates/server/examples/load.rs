@@ -81,6 +81,17 @@ fn options() -> Options {
     o
 }
 
+/// The session cookie an answer sets (`wari_session=…`).
+fn cookie(response: &reqwest::Response) -> String {
+    response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
 async fn sign_in(http: &reqwest::Client, base: &str, name: &str) -> String {
     let response = http
         .post(format!("{base}/api/session"))
@@ -93,13 +104,7 @@ async fn sign_in(http: &reqwest::Client, base: &str, name: &str) -> String {
         "sign in: {}",
         response.status()
     );
-    response.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned()
+    cookie(&response)
 }
 
 /// Signs up an account (the `--rated` players): its cookie.
@@ -116,13 +121,7 @@ async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
         response.status(),
         response.text().await
     );
-    response.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned()
+    cookie(&response)
 }
 
 async fn get(http: &reqwest::Client, url: String, cookie: &str) -> Value {

@@ -10,6 +10,7 @@ mod cases {
     mod chat;
     mod clocks;
     mod connections;
+    mod correspondence;
     mod cross_site;
     mod last_move;
     mod migrations;

@@ -95,21 +95,13 @@ pub async fn sign_in(
         .account_by_key(&key)
         .await?
         .filter(|a| a.deleted_at.is_none());
+    // An unknown name is checked against no hash, in the same time: no
+    // telling which names exist.
+    let stored = account.as_ref().and_then(|a| a.password_hash.as_deref());
+    check_password(app, &key, address, password, stored, Error::WrongPassword).await?;
     let Some(account) = account else {
-        // The same time as a real check: no telling which names exist.
-        app.hasher.verify(password, None).await?;
-        failures::record(app, &key, address).await?;
         return Err(Error::WrongPassword);
     };
-    if password.len() > password::MAX_PASSWORD_BYTES
-        || !app
-            .hasher
-            .verify(password, account.password_hash.as_deref())
-            .await?
-    {
-        failures::record(app, &key, address).await?;
-        return Err(Error::WrongPassword);
-    }
     failures::forget(app, &key).await?;
     let now = now_ms();
     let mut tx = app.store.pool().begin().await?;
@@ -242,16 +234,36 @@ async fn confirm(
     let account = account_of(app, session).await?;
     let key = name_key(&account.name);
     failures::check(app, &key, address).await?;
-    if password.len() > password::MAX_PASSWORD_BYTES
-        || !app
-            .hasher
-            .verify(password, account.password_hash.as_deref())
-            .await?
-    {
-        failures::record(app, &key, address).await?;
-        return Err(Error::forbidden("the password is wrong"));
-    }
+    let wrong = Error::forbidden("the password is wrong");
+    check_password(
+        app,
+        &key,
+        address,
+        password,
+        account.password_hash.as_deref(),
+        wrong,
+    )
+    .await?;
     Ok(account)
+}
+
+/// Checks `password` against the hash `stored` (none: no such account,
+/// which never matches); a mismatch is counted as a failure for `key`
+/// from `address` and answered with `wrong`.
+async fn check_password(
+    app: &Arc<App>,
+    key: &str,
+    address: IpAddr,
+    password: &str,
+    stored: Option<&str>,
+    wrong: Error,
+) -> Result<(), Error> {
+    if password.len() > password::MAX_PASSWORD_BYTES || !app.hasher.verify(password, stored).await?
+    {
+        failures::record(app, key, address).await?;
+        return Err(wrong);
+    }
+    Ok(())
 }
 
 /// Changes the password of `session`'s account; every other browser
@@ -315,6 +327,7 @@ pub async fn delete(
     }
     let mut tx = app.store.pool().begin().await?;
     app.store.close_open_tables(&mut tx, &account.id).await?;
+    app.store.cancel_seeks_of(&mut tx, &account.id).await?;
     app.store.delete_ratings(&mut tx, &account.id).await?;
     app.store
         .anonymise_chat(&mut tx, &account.id, DELETED_NAME)

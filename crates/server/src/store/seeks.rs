@@ -121,6 +121,22 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Cancels `player`'s open seeks (an account deleted).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn cancel_seeks_of(
+        &self,
+        conn: &mut AnyConnection,
+        player: &str,
+    ) -> Result<(), Error> {
+        sqlx::query("UPDATE seeks SET status = 'cancelled' WHERE player = $1 AND status = 'open'")
+            .bind(player)
+            .execute(conn)
+            .await?;
+        Ok(())
+    }
+
     /// Cancels the open seeks not seen since `before`.
     ///
     /// # Errors
