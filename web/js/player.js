@@ -37,7 +37,7 @@ export function ratingGraph(points, pool) {
   const y = (/** @type {number} */ r) => 8 + ((high - r) * (hgt - 24)) / (high - low);
   const summary = `Rating in ${poolText(pool)} after each of ${points.length} rated ${points.length === 1 ? 'game' : 'games'}: from 1500 to ${Math.round(ratings[ratings.length - 1])}, highest ${Math.round(Math.max(...ratings))}, lowest ${Math.round(Math.min(...ratings))}.`;
   const chart = svg('svg', {
-    viewBox: `0 0 ${w} ${hgt}`, class: 'rating-graph', role: 'img', 'aria-label': summary, preserveAspectRatio: 'none',
+    viewBox: `0 0 ${w} ${hgt}`, class: 'rating-graph', role: 'img', 'aria-label': summary,
   });
   for (const r of [low, (low + high) / 2, high]) {
     chart.append(svg('line', {
@@ -50,6 +50,10 @@ export function ratingGraph(points, pool) {
   chart.append(svg('polyline', {
     points: series.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' '), class: 'line',
   }));
+  // A dot for each game (not for the start).
+  series.slice(1).forEach((r, i) => chart.append(svg('circle', {
+    cx: x(i + 1).toFixed(1), cy: y(r).toFixed(1), r: 3, class: 'dot',
+  })));
   return h('figure', { class: 'graph' }, chart,
     h('figcaption', {}, summary),
     h('details', {}, h('summary', {}, 'Each game'),
