@@ -341,6 +341,9 @@ async fn main() {
             let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
             config.rate_per_s = 100_000;
             config.sign_ups_per_hour = 1_000_000;
+            // Every simulated player connects from the same address.
+            config.max_connections_per_address = 1_000_000;
+            config.max_connections_per_client = 1_000_000;
             let s = wari_server::start(config).await.expect("the server starts");
             let base = format!("http://{}", s.addr());
             server = Some(s);
