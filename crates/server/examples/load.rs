@@ -11,11 +11,12 @@
 //! (default 20), `--think-ms MS` (default 1000), `--url http://HOST:PORT`
 //! (a running `wari serve`; without it a server is started in this
 //! process on a temporary SQLite file), `--database URL` (for that
-//! in-process server), `--rated` (the players are accounts at rated
-//! tables with a 15+10 clock, so every game's end updates both ratings,
-//! while a tenth as many accounts keep the quick pairing busy: seek in the
-//! abapa 3+2 pool, resign the game paired into, seek again). The moves that
-//! end a game are also reported apart.
+//! in-process server), `--clocked` (the tables have a 15+10 clock),
+//! `--rated` (the players are accounts at rated tables with a 15+10 clock,
+//! so every game's end updates both ratings, while a tenth as many
+//! accounts keep the quick pairing busy as browsers in the lobby would:
+//! their event stream open, seek in the abapa 3+2 pool, resign the game
+//! paired into, seek again). The moves that end a game are reported apart.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -49,6 +50,7 @@ struct Options {
     url: Option<String>,
     database: Option<String>,
     rated: bool,
+    clocked: bool,
 }
 
 fn options() -> Options {
@@ -59,10 +61,15 @@ fn options() -> Options {
         url: None,
         database: None,
         rated: false,
+        clocked: false,
     };
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = args.iter().position(|a| a == "--rated") {
         o.rated = true;
+        args.remove(i);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--clocked") {
+        o.clocked = true;
         args.remove(i);
     }
     let mut i = 0;
@@ -124,41 +131,46 @@ async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
     cookie(&response)
 }
 
-async fn get(http: &reqwest::Client, url: String, cookie: &str) -> Value {
-    let response = http
-        .get(url)
-        .header("cookie", cookie)
-        .send()
-        .await
-        .expect("get");
-    assert!(response.status().is_success(), "{}", response.status());
-    response.json().await.expect("json")
-}
-
 /// With `--rated`, players who keep the pairing and the ratings busy
-/// beside the measured games: each seeks in the abapa 3+2 pool, and as
-/// soon as it is paired resigns (a rated game's end: both ratings
-/// updated) and seeks again.
+/// beside the measured games, as a browser in the lobby would: each keeps
+/// its event stream open, seeks in the abapa 3+2 pool, and when the
+/// stream says a game started resigns it (a rated game's end: both
+/// ratings updated) and seeks again.
 async fn churn(base: String, cookie: String, stats: Arc<Stats>, deadline: Instant) {
     let http = reqwest::Client::new();
+    let Ok(mut events) = http
+        .get(format!("{base}/api/stream/event"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+    else {
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let mut buffer = Vec::new();
     while Instant::now() < deadline {
-        let seek = post(
+        post(
             &http,
             format!("{base}/api/pools/abapa-3+2/seek"),
             &cookie,
             json!({}),
         )
         .await;
-        let id = seek["id"].as_str().unwrap().to_owned();
         let game = loop {
-            if Instant::now() >= deadline {
-                return;
+            if let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = buffer.drain(..=end).collect();
+                if let Ok(event) = serde_json::from_slice::<Value>(&line)
+                    && event["type"] == "gameStart"
+                {
+                    break event["game"]["id"].as_str().unwrap_or_default().to_owned();
+                }
+                continue;
             }
-            let seek = get(&http, format!("{base}/api/seeks/{id}"), &cookie).await;
-            if let Some(game) = seek["game_id"].as_str() {
-                break game.to_owned();
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match tokio::time::timeout(wait, events.chunk()).await {
+                Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
+                _ => return,
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
         };
         stats.pairings.fetch_add(1, Ordering::Relaxed);
         // The opponent may have resigned first.
@@ -243,9 +255,8 @@ async fn pair(
     let http = reqwest::Client::new();
     let mut rng = 0x9E37_79B9_7F4A_7C15_u64 ^ (n as u64).wrapping_mul(0x1234_5678_9ABC_DEF1);
     while Instant::now() < deadline {
-        let spec = if o.rated {
-            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": true,
-                   "clock": {"initial_s": 900, "increment_s": 10}})
+        let spec = if o.rated || o.clocked {
+            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": o.rated, "clock": "15+10"})
         } else {
             json!({"starts": "S", "opponent": {"kind": "human"}})
         };
