@@ -16,7 +16,8 @@
 //! so every game's end updates both ratings, while a tenth as many
 //! accounts keep the quick pairing busy as browsers in the lobby would:
 //! their event stream open, seek in the abapa 3+2 pool, resign the game
-//! paired into, seek again). The moves that end a game are reported apart.
+//! paired into, seek again 3 s later). The moves that end a game are
+//! reported apart.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -131,6 +132,9 @@ async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
     cookie(&response)
 }
 
+/// How long a churning player waits between a game and the next seek.
+const CHURN_PAUSE: Duration = Duration::from_secs(3);
+
 /// With `--rated`, players who keep the pairing and the ratings busy
 /// beside the measured games, as a browser in the lobby would: each keeps
 /// its event stream open, seeks in the abapa 3+2 pool, and when the
@@ -180,6 +184,8 @@ async fn churn(base: String, cookie: String, stats: Arc<Stats>, deadline: Instan
             .json(&json!({}))
             .send()
             .await;
+        // A person looks at the result before seeking again.
+        tokio::time::sleep(CHURN_PAUSE).await;
     }
 }
 
