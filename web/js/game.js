@@ -149,7 +149,10 @@ export function mountGame(outlet, { id }) {
         ctx.say(`${message[0].toUpperCase()}${message.slice(1)}.`);
         renderStatus();
       },
-      onLink: (up) => page.classList.toggle('offline', !up),
+      onLink: (up) => {
+        page.classList.toggle('offline', !up);
+        if (up) chat.connected();
+      },
       onMessage: (message) => {
         if (message.type === 'chat') chat.received(message);
       },

@@ -2,8 +2,8 @@
 // The game's chat: the players' room (for the two players, with a mute
 // for the opponent) and the spectators' (hidden from the players until the
 // game is over); nothing for the player of a game against the computer.
-// Messages come over the game's socket; sending asks for a name first if
-// the browser has none.
+// The messages so far are read once the game's socket is open, new ones
+// come over it; sending asks for a name first if the browser has none.
 
 import { api } from '../api.js';
 import { fill, h } from '../dom.js';
@@ -121,17 +121,14 @@ export function createChat(ctx) {
 
   return {
     element,
+    /** The socket is open: the messages so far (new ones come over it). */
+    connected() {
+      reload().catch(() => {});
+    },
     /** A chat message from the socket. @param {any} message */
     received(message) {
-      if (message.history) {
-        rooms = { players: message.history.players, spectators: message.history.spectators };
-        muted = message.history.muted;
-        layout = '';
-        render();
-        return;
-      }
       const m = message.message;
-      if (!m || !rooms[m.room]) return;
+      if (!m || !rooms[m.room] || rooms[m.room]?.some((old) => old.id === m.id)) return;
       rooms[m.room] = [...(rooms[m.room] ?? []), m];
       const log = logs[m.room];
       if (!log) return;

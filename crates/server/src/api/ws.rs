@@ -2,9 +2,10 @@
 //! sends `{"type":"state","game":GAME}` on connect and after every change
 //! (to players and spectators alike) and `{"type":"error","error":…}` in
 //! reply to a message it refuses; seated players send moves and offers.
-//! The chat rides along: `{"type":"chat","history":{…}}` on connect, then
-//! `{"type":"chat","message":MESSAGE}` for each message the viewer may
-//! read; anyone with a session sends `{"type":"chat","room","text"}`.
+//! The chat rides along: `{"type":"chat","message":MESSAGE}` for each new
+//! message the viewer may read (the history is `GET /api/games/{id}/chat`,
+//! read by the clients that show a chat, so a bot's socket costs nothing
+//! more); anyone with a session sends `{"type":"chat","room","text"}`.
 //!
 //! The server pings every `--ping-interval-s`; a socket that sends
 //! nothing (not even the pong) for two intervals, or that does not take
@@ -87,21 +88,6 @@ async fn run(
     let first = state_message(&room, &room.snapshot(), guest.as_ref());
     if !send(&mut socket, first, 2 * interval).await {
         return;
-    }
-    match chat::history(&app, &room.snapshot(), guest.as_ref()).await {
-        Ok(history) => {
-            let text = json!({ "type": "chat", "history": history }).to_string();
-            if !send(
-                &mut socket,
-                WsMessage::Text(Utf8Bytes::from(text)),
-                2 * interval,
-            )
-            .await
-            {
-                return;
-            }
-        }
-        Err(e) => tracing::warn!(game = %room.id, error = %e, "chat history not sent"),
     }
     loop {
         tokio::select! {

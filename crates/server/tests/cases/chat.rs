@@ -25,14 +25,11 @@ async fn heard(ws: &mut Ws) -> Value {
     }
 }
 
-/// The chat history a socket receives on connecting.
-async fn history(ws: &mut Ws) -> Value {
-    loop {
-        let m = ws.next().await;
-        if m["type"] == "chat" && m.get("history").is_some() {
-            return m["history"].clone();
-        }
-    }
+/// The chat `who` reads of game `id`.
+async fn history(who: &Client, id: &str) -> Value {
+    let (status, chat) = who.get(&format!("/api/games/{id}/chat")).await;
+    assert_eq!(status, StatusCode::OK, "{chat}");
+    chat
 }
 
 #[tokio::test]
@@ -51,14 +48,13 @@ async fn players_and_spectators_chat_apart() {
         let mut esi_ws = esi.ws(&id).await;
         let mut yaw_ws = yaw.ws(&id).await;
         assert_eq!(
-            history(&mut kofi_ws).await,
+            history(&kofi, &id).await,
             json!({"players": [], "spectators": null, "muted": false})
         );
         assert_eq!(
-            history(&mut esi_ws).await,
+            history(&esi, &id).await,
             json!({"players": null, "spectators": [], "muted": false})
         );
-        history(&mut yaw_ws).await;
 
         let (status, sent) = say(&ama, &id, "players", "  good luck  ").await;
         assert_eq!(status, StatusCode::OK, "{sent}");
@@ -146,7 +142,6 @@ async fn a_player_mutes_the_opponent() {
             .await;
         let id = kofi.join(&created).await;
         let mut kofi_ws = kofi.ws(&id).await;
-        history(&mut kofi_ws).await;
         let (status, _) = kofi
             .post(
                 &format!("/api/games/{id}/chat/mute"),
