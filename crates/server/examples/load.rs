@@ -335,6 +335,26 @@ async fn pair(
     }
 }
 
+/// CPU time this process has used (user and system), from
+/// `/proc/self/stat` (Linux: clock ticks of 10 ms; zero elsewhere). On a
+/// machine shared with other work, CPU per move is steadier than latency.
+fn cpu_time() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    // After the command's name in parentheses the fields start at the
+    // third: utime is the 14th, stime the 15th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -387,6 +407,7 @@ async fn main() {
         }
     }
     let started = Instant::now();
+    let cpu_at_start = cpu_time();
     let deadline = started + Duration::from_secs(o.seconds);
     let churn_tasks: Vec<_> = churners
         .into_iter()
@@ -410,6 +431,7 @@ async fn main() {
         let _ = t.await;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_time().saturating_sub(cpu_at_start);
     let mut latencies = stats.latencies_us.lock().unwrap().clone();
     latencies.sort_unstable();
     let moves = stats.moves.load(Ordering::Relaxed);
@@ -454,6 +476,11 @@ async fn main() {
             stats.pairings.load(Ordering::Relaxed)
         );
     }
+    println!(
+        "cpu           {:.1} s = {:.3} ms a move (server and clients: this process)",
+        cpu.as_secs_f64(),
+        cpu.as_secs_f64() * 1000.0 / (moves.max(1) as f64)
+    );
     println!("errors        {}", stats.errors.load(Ordering::Relaxed));
     if let Some(s) = server {
         s.stop().await;
