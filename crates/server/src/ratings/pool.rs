@@ -94,7 +94,7 @@ impl Pool {
     #[must_use]
     pub fn of(rules: &Rules, clock: Option<&Clock>) -> Option<Pool> {
         let family = rules.variant();
-        if rules.to_string() != family.name() {
+        if *rules != Rules::new(family) {
             return None;
         }
         clock.map(|c| Pool {
