@@ -67,7 +67,7 @@ pub(crate) fn table(
     let _ = writeln!(
         w,
         "\nrandom games from the start: {} games a run, seed {:#x}, uniform legal moves \
-         (a SplitMix64 stream a game, the same for both)",
+         (a ChaCha8 stream a game from wari_engine::random, the same for both)",
         options.games, options.seed
     );
     let _ = writeln!(

@@ -116,6 +116,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     engine.set_threads(usize::from(args.threads));
     engine.set_level(args.level);
     let dir = args.egdb.as_deref();
+    // A directory named that is not there is a mistake, not a reason to
+    // go on without tables.
+    crate::tablebase::directory(dir)?;
     if let Err(e) =
         crate::tablebase::build_on_first_use(dir, game.rules(), game.position(), &mut |note| {
             eprintln!("{note}");

@@ -11,8 +11,10 @@ use crate::error::Error;
 use crate::output::OutputFile;
 use crate::progress;
 
-/// Build an opening book: every position of the first PLIES plies that a
-/// side reaches when it plays the book's moves while the other side plays
+/// Build an opening book from the engine's own search.
+///
+/// The book holds every position of the first PLIES plies that a side
+/// reaches when it plays the book's moves while the other side plays
 /// anything, for both sides. In each, every legal move is searched (the
 /// position after it, to --depth or for --movetime), and those within
 /// --margin of the best go in the book (the engine plays one of them by

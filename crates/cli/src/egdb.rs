@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde_json::{Map, Value as Json, json};
 use wari_egdb::{Stats, TableRules, Tables, build, verify};
+use wari_engine::random::{self, RngExt};
 use wari_rules::Rules;
 
 use crate::args::{RulesArg, at_least, between};
@@ -29,14 +30,24 @@ pub struct Args {
 enum Command {
     Build(BuildArgs),
     Probe(ProbeArgs),
+    /// Count each table's positions: wins, draws and losses for the
+    /// player to move, the values resting on the cycle convention, and how
+    /// many positions have each value.
     Stats(Where),
+    /// Check every table, from 0 seeds up to the largest there, against
+    /// the rules and the tables below it.
+    ///
+    /// Exits with status 1 naming the first table missing, damaged or
+    /// inconsistent (the tables above one missing or damaged are not
+    /// checked).
     Verify(Where),
     Bench(BenchArgs),
 }
 
-/// Time probes of warm tables: random positions of 12 seeds and of the
-/// largest table there, each table first read whole (mapped, checked, in
-/// the page cache).
+/// Time probes of warm tables.
+///
+/// Random positions of 12 seeds and of the largest table there, each
+/// table first read whole (mapped, checked, in the page cache).
 #[derive(Debug, clap::Args)]
 struct BenchArgs {
     #[command(flatten)]
@@ -60,20 +71,30 @@ struct Where {
 }
 
 impl Where {
-    fn dir(&self) -> PathBuf {
+    /// The directory to read tables from: one named must exist.
+    fn dir(&self) -> Result<PathBuf, Error> {
         crate::tablebase::directory(self.dir.as_deref())
     }
 
+    /// The directory to build tables in: made if it is not there.
+    fn build_dir(&self) -> Result<PathBuf, Error> {
+        match &self.dir {
+            Some(dir) => Ok(dir.clone()),
+            None => crate::tablebase::directory(None),
+        }
+    }
+
     fn tables(&self, rules: &Rules) -> Result<Tables, Error> {
-        Tables::open(self.dir(), rules).map_err(Error::input)
+        Tables::open(self.dir()?, rules).map_err(Error::input)
     }
 }
 
 /// Build the tables of every seed count from 0 to --max-seeds.
 ///
 /// Each seed count is written to its own file when done; files already
-/// there and valid are kept, so an interrupted build resumes. Progress
-/// goes to stderr.
+/// there and valid are kept, so an interrupted build resumes, and a
+/// damaged one is built again (said on stderr). --dir is made if it is
+/// not there. Progress goes to stderr.
 #[derive(Debug, clap::Args)]
 struct BuildArgs {
     #[command(flatten)]
@@ -117,14 +138,15 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         return Err(Error::input(format!(
             "no tables for {} in {}",
             tables.rules().name(),
-            args.place.dir().display()
+            tables_dir(&tables)
         )));
     };
     let probes = args.probes.max(1);
     let mut counts = vec![max.min(12), max];
     counts.dedup();
     let total = u8::try_from(rules.total_seeds()).unwrap_or(u8::MAX);
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    // The same positions every run: timings compare.
+    let mut rng = random::seeded(1);
     for seeds in counts {
         let layer = tables
             .layer(seeds)
@@ -139,11 +161,9 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let split = [captured / 2, captured - captured / 2];
         let positions: Vec<wari_rules::Position> = (0..probes)
             .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                wari_egdb::unrank(state % layer.len() as u64, seeds, &mut board[..cells]);
-                wari_rules::Position::from_parts(
+                let index = rng.random_range(0..layer.len() as u64);
+                wari_egdb::unrank(index, seeds, &mut board[..cells]);
+                wari_rules::Position::from_parts_unchecked(
                     rules,
                     &board[..cells],
                     split,
@@ -161,8 +181,8 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
         let ns = started.elapsed().as_secs_f64() * 1e9 / probes as f64;
         writeln!(
             out,
-            "{seeds:>2} seeds: {ns:.0} ns a probe ({} random, warm table of {})",
-            count(probes as u64, "position", "positions"),
+            "{seeds:>2} seeds: {ns:.0} ns a probe ({}, warm table of {})",
+            count(probes as u64, "random position", "random positions"),
             count(layer.len() as u64, "board", "boards")
         )?;
     }
@@ -171,14 +191,28 @@ fn run_bench(args: &BenchArgs, out: &mut impl Write) -> Result<(), Error> {
 
 fn run_build(args: &BuildArgs, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.place.rules.rules_or_default()?;
-    let dir = args.place.dir();
+    let dir = args.place.build_dir()?;
+    // Where the tables go is checked before the work: made if it is not
+    // there, and writable.
+    let rules_dir = dir.join(TableRules::new(&rules).name());
+    std::fs::create_dir_all(&rules_dir)
+        .and_then(|()| {
+            let probe = rules_dir.join(".wari-write-check");
+            std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe))
+        })
+        .map_err(|e| {
+            Error::input(format!(
+                "cannot write tables in {}: {e}",
+                rules_dir.display()
+            ))
+        })?;
     let started = Instant::now();
     build(&dir, &rules, args.max_seeds, &Reporter::new(true)).map_err(Error::input)?;
     writeln!(
         out,
-        "built {} up to {} seeds in {} ({:.1} s)",
+        "built {} up to {} in {} ({:.1} s)",
         TableRules::new(&rules).name(),
-        args.max_seeds,
+        count(args.max_seeds as u64, "seed", "seeds"),
         dir.display(),
         started.elapsed().as_secs_f64()
     )?;
@@ -194,7 +228,7 @@ fn run_probe(args: &ProbeArgs, out: &mut impl Write) -> Result<(), Error> {
             "no table covers {} on the board under {} in {} (build it with: wari egdb build --rules {} --max-seeds {seeds})",
             count(u64::from(seeds), "seed", "seeds"),
             tables.rules().name(),
-            args.place.dir().display(),
+            tables_dir(&tables),
             tables.rules().name(),
         ))
     };
@@ -273,7 +307,7 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
         return Err(Error::input(format!(
             "no tables for {} in {}",
             tables.rules().name(),
-            args.dir().display()
+            tables_dir(&tables)
         )));
     }
     Ok(())
@@ -282,24 +316,46 @@ fn run_stats(args: &Where, out: &mut impl Write) -> Result<(), Error> {
 fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
     let rules = args.rules.rules_or_default()?;
     let tables = args.tables(&rules)?;
-    // Every table from 0 seeds up must be there: each is checked against
-    // those below it.
-    let mut checked = 0;
-    let mut bad = 0;
-    for seeds in 0..=wari_egdb::MAX_LAYER {
+    // Every table from 0 seeds to the largest there must be there and
+    // whole: each is checked against those below it.
+    let Some(largest) = (0..=wari_egdb::MAX_LAYER)
+        .rev()
+        .find(|&k| tables.path(k).is_some_and(|p| p.exists()))
+    else {
+        return Err(Error::input(format!(
+            "no tables for {} in {}",
+            tables.rules().name(),
+            tables_dir(&tables)
+        )));
+    };
+    let mut faults: Vec<String> = Vec::new();
+    for seeds in 0..=largest {
+        let path = tables.path(seeds).unwrap_or_default();
         match tables.layer(seeds) {
             Ok(Some(_)) => {}
-            Ok(None) => break,
+            Ok(None) => {
+                writeln!(out, "seeds {seeds:>2}: {} is missing", path.display())?;
+                faults.push(format!("{} is missing", path.display()));
+                continue;
+            }
             Err(e) => {
                 writeln!(out, "seeds {seeds:>2}: {e}")?;
-                bad += 1;
-                break;
+                faults.push(e.to_string());
+                continue;
             }
+        }
+        if !faults.is_empty() {
+            // Its values rest on the tables below, one of which is not
+            // there or not whole.
+            writeln!(
+                out,
+                "seeds {seeds:>2}: not checked: a table below it is missing or damaged"
+            )?;
+            continue;
         }
         let started = Instant::now();
         let verdict = verify(&tables, seeds).map_err(Error::input)?;
         let seconds = started.elapsed().as_secs_f64();
-        checked += 1;
         if verdict.mismatches == 0 {
             writeln!(
                 out,
@@ -308,7 +364,6 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
                 rate(verdict.boards, seconds, "boards")
             )?;
         } else {
-            bad += 1;
             writeln!(
                 out,
                 "seeds {seeds:>2}: {} of {} inconsistent",
@@ -318,20 +373,31 @@ fn run_verify(args: &Where, out: &mut impl Write) -> Result<(), Error> {
             for example in &verdict.examples {
                 writeln!(out, "  {example}")?;
             }
+            faults.push(format!(
+                "{}: {} inconsistent",
+                path.display(),
+                count(verdict.mismatches, "board", "boards")
+            ));
         }
     }
-    if checked == 0 && bad == 0 {
-        return Err(Error::input(format!(
-            "no tables for {} in {}",
-            tables.rules().name(),
-            args.dir().display()
-        )));
-    }
-    if bad > 0 {
-        return Err(Error::Check(format!(
-            "{bad} table(s) of {} failed verification",
+    match faults.as_slice() {
+        [] => Ok(()),
+        [one] => Err(Error::Check(format!(
+            "the tables of {} failed verification: {one}",
             tables.rules().name()
-        )));
+        ))),
+        [first, rest @ ..] => Err(Error::Check(format!(
+            "the tables of {} failed verification: {first}, and {} more",
+            tables.rules().name(),
+            count(rest.len() as u64, "fault", "faults")
+        ))),
     }
-    Ok(())
+}
+
+/// The directory tables were opened from, for messages.
+fn tables_dir(tables: &Tables) -> String {
+    tables
+        .dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_default()
 }

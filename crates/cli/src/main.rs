@@ -35,7 +35,9 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::Error;
 
-/// Oware and Kalah on the command line: count moves, replay games and show
+/// Oware and Kalah on the command line: play in the terminal, serve games
+/// to browsers, analyse and solve positions, build endgame tables and
+/// opening books, run engine matches; count moves, replay games and show
 /// positions.
 ///
 /// Positions are written `SOUTH/NORTH TURN CAPS`, like

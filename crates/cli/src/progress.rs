@@ -168,6 +168,18 @@ impl Progress for Reporter {
         }
     }
 
+    fn replacing(&self, seeds: usize, why: &wari_egdb::Error) {
+        // A warning, not progress: said even when stderr is not a
+        // terminal.
+        let text = format!("seeds {seeds:>2}: {why}: building it again");
+        match self.bar.lock().expect("no panic while reporting").as_ref() {
+            Some(bar) if self.terminal => bar.println(text),
+            _ => {
+                let _ = writeln!(io::stderr(), "{text}");
+            }
+        }
+    }
+
     fn search_step(&self, low: i32, high: i32, nodes: u64) {
         if !self.terminal {
             return;

@@ -23,6 +23,7 @@ pub struct Args {
 
 /// Runs the server on a multi-threaded runtime until Ctrl-C.
 pub fn run(args: &Args) -> Result<(), Error> {
+    let shelf = crate::tablebase::Shelf::new(args.egdb.as_deref())?;
     wari_server::init_logging();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -31,9 +32,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     runtime
         .block_on(wari_server::serve_with(
             args.config.clone(),
-            Some(std::sync::Arc::new(crate::tablebase::Shelf::new(
-                args.egdb.as_deref(),
-            ))),
+            Some(std::sync::Arc::new(shelf)),
         ))
         .map_err(Error::input)
 }

@@ -54,6 +54,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     }
     let solution = match &args.egdb {
         Some(dir) => {
+            let dir = crate::tablebase::directory(Some(dir))?;
             let tables = Tables::open(dir, &rules).map_err(Error::input)?;
             solve_by_search_over(&rules, tables, args.memory << 20, &Reporter::new(false))
         }

@@ -60,14 +60,38 @@ pub fn exact_under(rules: &Rules) -> bool {
     rules.is_kalah() || rules.cycle() == Cycle::Even
 }
 
-/// The directory of the tables: `dir`, else `$WARI_EGDB`, else `egdb` in
-/// the current directory if there is one, else the user's data directory
-/// (`$XDG_DATA_HOME/wari/egdb`, by default `~/.local/share/wari/egdb`).
-#[must_use]
-pub fn directory(dir: Option<&Path>) -> PathBuf {
+/// The directory of the tables: `dir`, which must exist, else the
+/// default: `$WARI_EGDB`, else `egdb` in the current directory if there
+/// is one, else the user's data directory (`$XDG_DATA_HOME/wari/egdb`, by
+/// default `~/.local/share/wari/egdb`). Only the default is made when
+/// tables are first built: a directory named on the command line or in
+/// `EgdbPath` that is not there is a mistake (`wari egdb build --dir DIR`
+/// makes its own).
+///
+/// # Errors
+/// When `dir` is given and is not a directory.
+pub fn directory(dir: Option<&Path>) -> Result<PathBuf, Error> {
     if let Some(dir) = dir {
-        return dir.to_owned();
+        return if dir.is_dir() {
+            Ok(dir.to_owned())
+        } else if dir.exists() {
+            Err(Error::input(format!(
+                "{}: not a directory (the endgame tables' directory)",
+                dir.display()
+            )))
+        } else {
+            Err(Error::input(format!(
+                "no directory {} for the endgame tables (wari egdb build --dir {} makes one)",
+                dir.display(),
+                dir.display()
+            )))
+        };
     }
+    Ok(default_directory())
+}
+
+/// The default directory of the tables (see [`directory`]).
+fn default_directory() -> PathBuf {
     if let Some(dir) = std::env::var_os("WARI_EGDB") {
         return PathBuf::from(dir);
     }
@@ -86,9 +110,9 @@ pub fn directory(dir: Option<&Path>) -> PathBuf {
 /// `None` when there are none for these rules there.
 ///
 /// # Errors
-/// When `dir` names something that is not a directory.
+/// When `dir` is given and is not a directory.
 pub fn open(dir: Option<&Path>, rules: &Rules) -> Result<Option<Arc<dyn Oracle>>, Error> {
-    let dir = directory(dir);
+    let dir = directory(dir)?;
     let tables = Tables::open(&dir, rules).map_err(Error::input)?;
     let Some(max_seeds) = tables.max_seeds() else {
         return Ok(None);
@@ -106,8 +130,8 @@ pub fn open(dir: Option<&Path>, rules: &Rules) -> Result<Option<Arc<dyn Oracle>>
 /// built anything.
 ///
 /// # Errors
-/// When the tables cannot be written (the engine then goes on without
-/// them).
+/// When `dir` is given and is not a directory, or the tables cannot be
+/// written (the engine then goes on without them).
 pub fn build_on_first_use(
     dir: Option<&Path>,
     rules: &Rules,
@@ -117,7 +141,7 @@ pub fn build_on_first_use(
     if position.seeds_on_board() > NEAR_THE_END {
         return Ok(false);
     }
-    let dir = directory(dir);
+    let dir = directory(dir)?;
     let tables = Tables::open(&dir, rules).map_err(Error::input)?;
     // Once seen there, the small tables are not checked again in this
     // process (each check reads them whole).
@@ -145,18 +169,21 @@ pub fn build_on_first_use(
 /// each opened once (and its small tables built on first use, when a game
 /// nears its end): the computer's [`wari_server::Tablebases`].
 pub struct Shelf {
-    dir: PathBuf,
+    /// The directory named, if one was (else the default).
+    dir: Option<PathBuf>,
     opened: Mutex<HashMap<Rules, Option<Arc<dyn Oracle>>>>,
 }
 
 impl Shelf {
     /// The tables in `dir` (see [`directory`]).
-    #[must_use]
-    pub fn new(dir: Option<&Path>) -> Shelf {
-        Shelf {
-            dir: directory(dir),
+    ///
+    /// # Errors
+    /// When `dir` is given and is not a directory.
+    pub fn new(dir: Option<&Path>) -> Result<Shelf, Error> {
+        Ok(Shelf {
+            dir: dir.map(|d| directory(Some(d))).transpose()?,
             opened: Mutex::new(HashMap::new()),
-        }
+        })
     }
 }
 
@@ -181,7 +208,7 @@ impl wari_server::Tablebases for Shelf {
         if game.position().seeds_on_board() > NEAR_THE_END {
             return None;
         }
-        let dir = Some(self.dir.as_path());
+        let dir = self.dir.as_deref();
         if let Err(e) = build_on_first_use(dir, &rules, game.position(), &mut |note| {
             tracing::info!("{note}");
         }) {

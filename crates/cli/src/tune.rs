@@ -13,9 +13,10 @@ use crate::error::Error;
 use crate::output::OutputFile;
 use crate::progress;
 
-/// Fit the evaluation's weights from self-play games (Oware under abapa,
-/// then Kalah): rounds of self-play and least-squares fitting, starting
-/// from the seed count alone. Prints the weights with their error, checks
+/// Fit the evaluation's weights from self-play games.
+///
+/// Oware under abapa, then Kalah: rounds of self-play and least-squares
+/// fitting, starting from the seed count alone. Prints the weights with their error, checks
 /// them in a duel against the current weights, and with --write saves them
 /// as the engine's source file.
 ///

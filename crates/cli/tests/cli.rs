@@ -657,6 +657,48 @@ mod help {
     }
 
     #[test]
+    fn help_describes_every_subcommand() {
+        let out = wari(&["--help"]).ok().to_owned();
+        for command in [
+            "analyze", "book", "engine", "match", "perft", "play", "replay", "serve", "show",
+            "tune", "egdb", "solve",
+        ] {
+            let line = out
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{command} ")))
+                .unwrap_or_else(|| panic!("{command} is not listed:\n{out}"));
+            let description = line.trim_start()[command.len()..].trim();
+            assert!(
+                description.len() > 10,
+                "{command} has no description: {line}"
+            );
+            // Its own help says the same first.
+            let own = wari(&[command, "--help"]).ok().to_owned();
+            assert!(own.starts_with(description), "{command}: {own}");
+        }
+        let egdb = wari(&["egdb", "--help"]).ok().to_owned();
+        for (command, words) in [
+            ("stats", "Count each table's positions"),
+            ("verify", "Check every table"),
+        ] {
+            assert!(
+                egdb.lines().any(
+                    |l| l.trim_start().starts_with(&format!("{command}   {words}"))
+                        || l.trim_start().starts_with(&format!("{command}  {words}"))
+                ),
+                "{egdb}"
+            );
+            assert!(wari(&["egdb", command, "--help"]).ok().starts_with(words));
+        }
+        let engine = wari(&["engine", "--help"]).ok().to_owned();
+        for option in [
+            "Hash", "Threads", "Rules", "Level", "OwnBook", "Ponder", "EgdbPath", "Seed",
+        ] {
+            assert!(engine.contains(option), "{option}: {engine}");
+        }
+    }
+
+    #[test]
     fn help_and_version() {
         assert!(wari(&["--help"]).ok().contains("Usage: wari"));
         assert!(wari(&["perft", "--help"]).ok().contains("--divide"));

@@ -85,8 +85,17 @@ fn built(dir: &Path) {
     );
 }
 
+/// Cuts the table of `seeds` seeds (abapa on 3 pits) in `dir` to half
+/// its length; its path and whole bytes.
+fn cut_short(dir: &Path, seeds: usize) -> (std::path::PathBuf, Vec<u8>) {
+    let file = dir.join(format!("abapa,pits=3/{seeds:02}.egdb"));
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    (file, bytes)
+}
+
 mod egdb {
-    use super::{Value, built, wari};
+    use super::{Command, Value, built, cut_short, wari};
 
     #[test]
     fn build_then_rebuild_keeps_the_files() {
@@ -173,9 +182,7 @@ mod egdb {
         let dir = tempfile::tempdir().unwrap();
         built(dir.path());
         let d = dir.path().to_str().unwrap();
-        let file = dir.path().join("abapa,pits=3/05.egdb");
-        let bytes = std::fs::read(&file).unwrap();
-        std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+        cut_short(dir.path(), 5);
         let message = wari(&["egdb", "probe", "--dir", d, "0,0,2/1,1,1 S 0-0"])
             .error(2)
             .to_owned();
@@ -235,6 +242,170 @@ mod egdb {
         let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
         run.error(1);
         assert!(run.stdout.contains("checksum"), "{run:#?}");
+    }
+
+    #[test]
+    fn build_replaces_a_damaged_table_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        built(dir.path());
+        let d = dir.path().to_str().unwrap();
+        let (cut, bytes) = cut_short(dir.path(), 5);
+        let flipped = dir.path().join("abapa,pits=3/03.egdb");
+        let mut other = std::fs::read(&flipped).unwrap();
+        let at = wari_egdb::HEADER_LEN + 1;
+        other[at] ^= 1;
+        std::fs::write(&flipped, &other).unwrap();
+        let run = wari(&[
+            "egdb",
+            "build",
+            "--rules",
+            "abapa,pits=3",
+            "--max-seeds",
+            "6",
+            "--dir",
+            d,
+        ]);
+        run.ok();
+        let said: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.contains("building it again"))
+            .collect();
+        assert_eq!(said.len(), 2, "{run:#?}");
+        assert!(
+            said[0].starts_with("seeds  3: ") && said[0].contains("checksum"),
+            "{said:?}"
+        );
+        assert!(
+            said[1].starts_with("seeds  5: ") && said[1].contains("truncated"),
+            "{said:?}"
+        );
+        assert_eq!(std::fs::read(&cut).unwrap(), bytes);
+        let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
+        assert_eq!(run.ok().matches("consistent").count(), 7, "{run:#?}");
+        // Nothing else is left in the directory.
+        let mut names: Vec<String> = std::fs::read_dir(dir.path().join("abapa,pits=3"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            (0..=6).map(|k| format!("{k:02}.egdb")).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn verify_names_a_missing_or_damaged_table_and_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        built(dir.path());
+        let d = dir.path().to_str().unwrap();
+        let missing = dir.path().join("abapa,pits=3/04.egdb");
+        std::fs::remove_file(&missing).unwrap();
+        let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
+        let message = run.error(1).to_owned();
+        assert_eq!(
+            message,
+            format!(
+                "the tables of abapa,pits=3 failed verification: {} is missing",
+                missing.display()
+            )
+        );
+        assert_eq!(run.stdout.matches("consistent").count(), 4, "{run:#?}");
+        assert_eq!(run.stdout.matches("not checked").count(), 2, "{run:#?}");
+        // Put back, with the largest table cut short.
+        built(dir.path());
+        cut_short(dir.path(), 6);
+        let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
+        let message = run.error(1).to_owned();
+        assert!(
+            message.contains("06.egdb") && message.contains("truncated"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_named_directory_must_exist_except_to_build_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let nowhere = dir.path().join("nowhere");
+        let n = nowhere.to_str().unwrap();
+        let expected = format!(
+            "no directory {n} for the endgame tables (wari egdb build --dir {n} makes one)"
+        );
+        for args in [
+            vec!["egdb", "probe", "--dir", n, "0,0,2/1,1,1 S 0-0"],
+            vec!["egdb", "stats", "--dir", n],
+            vec!["egdb", "verify", "--dir", n],
+            vec!["egdb", "bench", "--dir", n],
+            vec!["analyze", "--egdb", n, "0,0,2/1,1,1 S 0-0", "--depth", "2"],
+            vec!["solve", "--rules", "kalah,pits=3,seeds=3", "--egdb", n],
+            vec!["serve", "--egdb", n, "--bind", "127.0.0.1:0"],
+        ] {
+            assert_eq!(wari(&args).error(2), expected, "{args:?}");
+        }
+        assert!(!nowhere.exists());
+        // Building makes it.
+        let run = wari(&[
+            "egdb",
+            "build",
+            "--rules",
+            "abapa,pits=2",
+            "--max-seeds",
+            "2",
+            "--dir",
+            n,
+        ]);
+        run.ok();
+        assert!(nowhere.join("abapa,pits=2/02.egdb").exists());
+    }
+
+    #[test]
+    fn tables_built_on_first_use_go_only_where_named() {
+        // A home and a working directory of its own: nothing may appear in
+        // them when the tables' directory is named.
+        let home = tempfile::tempdir().unwrap();
+        let here = tempfile::tempdir().unwrap();
+        let tables = tempfile::tempdir().unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_wari"))
+            .args(["analyze", "--rules", "abapa,pits=3", "--depth", "2"])
+            .args([
+                "--egdb",
+                tables.path().to_str().unwrap(),
+                "0,0,2/1,1,1 S 10-5",
+            ])
+            .env_remove("WARI_EGDB")
+            .env_remove("XDG_DATA_HOME")
+            .env("HOME", home.path())
+            .current_dir(here.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        assert!(tables.path().join("abapa,pits=3/12.egdb").exists());
+        assert_eq!(std::fs::read_dir(home.path()).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(here.path()).unwrap().count(), 0);
+        // Without one, the default in the user's data directory.
+        let output = Command::new(env!("CARGO_BIN_EXE_wari"))
+            .args([
+                "analyze",
+                "--rules",
+                "abapa,pits=3",
+                "--depth",
+                "2",
+                "0,0,2/1,1,1 S 10-5",
+            ])
+            .env_remove("WARI_EGDB")
+            .env_remove("XDG_DATA_HOME")
+            .env("HOME", home.path())
+            .current_dir(here.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        assert!(
+            home.path()
+                .join(".local/share/wari/egdb/abapa,pits=3/12.egdb")
+                .exists()
+        );
+        assert_eq!(std::fs::read_dir(here.path()).unwrap().count(), 0);
     }
 
     #[test]

@@ -653,7 +653,25 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
     );
     // The tables: A keeps 0 of the 5 seeds left (+5 in all), C loses 3.
     assert_eq!(lines.last().unwrap(), "bestmove A");
+    // A directory that is not there is refused; the tables stay.
     engine.send("setoption name EgdbPath value /nonexistent/tables");
+    assert_eq!(
+        engine.line(),
+        "info string error: option EgdbPath: no directory /nonexistent/tables for the endgame \
+         tables (wari egdb build --dir /nonexistent/tables makes one); unchanged"
+    );
+    engine.send("go depth 1");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate ")),
+        "{lines:?}"
+    );
+    // One without tables of these rules is taken, and said so.
+    let empty = tempfile::tempdir().unwrap();
+    engine.send(&format!(
+        "setoption name EgdbPath value {}",
+        empty.path().display()
+    ));
     let reply = engine.line();
     assert!(
         reply.starts_with("info string EgdbPath: no endgame tables for abapa,pits=3,cycle=even"),

@@ -452,3 +452,66 @@ fn a_seed_replays_the_computers_game_and_without_one_games_differ() {
         "forty unseeded games alike"
     );
 }
+
+#[test]
+fn a_loaded_game_keeps_its_rules_players_level_and_clock() {
+    let dir = std::env::temp_dir().join(format!("wari-play-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kalah.ogn");
+    let path_text = path.display().to_string();
+    // As `wari play --rules kalah,pits=4 --level 3 --side N --tc 2+1`
+    // saves it after South's first move.
+    std::fs::write(
+        &path,
+        "[Variant \"Kalah\"]\n[South \"wari level 3\"]\n[North \"Human\"]\n\
+         [Result \"*\"]\n[Rules \"kalah,pits=4\"]\n[TimeControl \"2+1\"]\n\n1. B *\n",
+    )
+    .unwrap();
+    let mut play = Play::spawn(&["--load", &path_text]);
+    assert_eq!(
+        play.line().unwrap(),
+        "wari play: kalah,pits=4; South: computer (level 3); North: you"
+    );
+    assert!(play.until("clock: ").starts_with("clock: South 2:00"));
+    assert_eq!(play.until("legal: "), "legal: a b c d");
+    play.send("quit");
+    play.finish();
+    // What the command line says wins over the record.
+    let mut play = Play::spawn(&[
+        "--load",
+        &path_text,
+        "--level",
+        "7",
+        "--mode",
+        "two-players",
+    ]);
+    assert_eq!(
+        play.line().unwrap(),
+        "wari play: kalah,pits=4; South: human; North: human"
+    );
+    play.send("quit");
+    play.finish();
+    let mut play = Play::spawn(&["--load", &path_text, "--level", "7"]);
+    assert_eq!(
+        play.line().unwrap(),
+        "wari play: kalah,pits=4; South: computer (level 7); North: you"
+    );
+    play.send("quit");
+    play.finish();
+    // A record that does not name its players (as Aualé's often do):
+    // the usual game against the computer.
+    let unnamed = dir.join("auale.ogn");
+    std::fs::write(
+        &unnamed,
+        "[Variant \"Oware Abapa\"]\n[South \"?\"]\n[North \"?\"]\n[Result \"*\"]\n\n1. C *\n",
+    )
+    .unwrap();
+    let mut play = Play::spawn(&["--load", unnamed.to_str().unwrap()]);
+    assert_eq!(
+        play.line().unwrap(),
+        "wari play: abapa; South: you; North: computer (level 5)"
+    );
+    play.send("quit");
+    play.finish();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

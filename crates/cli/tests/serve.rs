@@ -1,8 +1,11 @@
 //! Runs `wari serve` as real processes: a smoke test on SQLite, the error
-//! line for a bad database, and, with `WARI_TEST_POSTGRES` set, two
+//! line for a bad database, a process killed while the computer thinks
+//! (its successor moves), and, with `WARI_TEST_POSTGRES` set, two
 //! processes sharing one PostgreSQL database: a move made through one
-//! reaches WebSocket clients of the other, and the quick pairing pairs
-//! each seek once whichever process it reached.
+//! reaches WebSocket clients of the other, a player connected to one is
+//! connected for the other, when one dies the other takes over its
+//! players' presence and its computer's turns, and the quick pairing
+//! pairs each seek once whichever process it reached.
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -35,6 +38,11 @@ fn free_port() -> u16 {
 }
 
 async fn serve(database: &str, dir: &std::path::Path) -> Serve {
+    serve_with(database, dir, &["--computer-movetime-ms", "20"]).await
+}
+
+/// `wari serve` with more options.
+async fn serve_with(database: &str, dir: &std::path::Path, options: &[&str]) -> Serve {
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args([
@@ -44,7 +52,7 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
             "--database",
             database,
         ])
-        .args(["--computer-movetime-ms", "20"])
+        .args(options)
         // Accounts are made from loopback run after run, in a database
         // that outlives the runs.
         .args(["--sign-ups-per-hour", "100000"])
@@ -422,6 +430,133 @@ async fn two_processes_on_one_postgres_database_share_live_games() {
     .await;
     let replied = on_a.state_where(|g| moves(g) == 2).await;
     assert_eq!(replied["to_move"], "S");
+}
+
+/// Ama's game against the computer (level 10, searching; South, the
+/// computer, moves first) created through `base`: its id.
+async fn computer_to_move(ama: &Guest, base: &str) -> String {
+    let created = ama
+        .post(
+            format!("{base}/api/tables"),
+            json!({"rules": "abapa,cycle=3", "starts": "N", "opponent": {"kind": "computer", "level": 10}}),
+        )
+        .await;
+    created["table"]["game_id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_process_killed_while_the_computer_thinks_is_followed_by_its_successor() {
+    let dir = temp_dir("kill-sqlite");
+    let database = format!("sqlite://{}?mode=rwc", dir.join("wari.db").display());
+    // A minute to think: the process dies in the middle.
+    let mut first = serve_with(&database, &dir, &["--computer-movetime-ms", "60000"]).await;
+    let ama = Guest::sign_in(&first.base, "Ama").await;
+    let game = computer_to_move(&ama, &first.base).await;
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+    let second = serve(&database, &dir).await;
+    let mut ws = ama.ws(&second.base, &game).await;
+    let moved = ws.state_where(|g| moves(g) == 1).await;
+    assert_eq!(moved["to_move"], "N");
+}
+
+#[tokio::test]
+async fn with_two_processes_a_player_on_either_is_connected_for_both() {
+    let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: two-process test skipped");
+        return;
+    };
+    let dir = temp_dir("pg-presence");
+    let options = ["--computer-movetime-ms", "20", "--claim-timeout-s", "1"];
+    let a = serve_with(&url, &dir, &options).await;
+    let mut b = serve_with(&url, &dir, &options).await;
+    let ama = Guest::sign_in(&a.base, "Ama").await;
+    let kofi = Guest::sign_in(&b.base, "Kofi").await;
+    let created = ama
+        .post(
+            format!("{}/api/tables", a.base),
+            json!({"starts": "S", "opponent": {"kind": "human"}}),
+        )
+        .await;
+    let game = created["table"]["game_id"].as_str().unwrap().to_owned();
+    let table = created["table"]["id"].as_str().unwrap();
+    kofi.post(format!("{}/api/tables/{table}/join", b.base), json!({}))
+        .await;
+    let mut ama_on_a = ama.ws(&a.base, &game).await;
+    let _kofi_on_b = kofi.ws(&b.base, &game).await;
+    // A sees Kofi, who is connected only to B.
+    ama_on_a
+        .state_where(|g| g["players"]["N"]["connected"] == true)
+        .await;
+    // Past the claim timeout, Ama cannot claim through A: Kofi is there.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let claim = ama
+        .http
+        .post(format!("{}/api/games/{game}/claim", a.base))
+        .header("cookie", &ama.cookie)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(claim.status().as_u16(), 409);
+    let refusal: Value = claim.json().await.unwrap();
+    assert!(
+        refusal["error"].as_str().unwrap().contains("connected"),
+        "{refusal}"
+    );
+    // B dies: A buries it within seconds, and Kofi is away from then.
+    b.child.kill().unwrap();
+    b.child.wait().unwrap();
+    ama_on_a
+        .state_where(|g| g["players"]["N"]["connected"] == false)
+        .await;
+    let start = Instant::now();
+    loop {
+        let claim = ama
+            .http
+            .post(format!("{}/api/games/{game}/claim", a.base))
+            .header("cookie", &ama.cookie)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        if claim.status().is_success() {
+            break;
+        }
+        assert_eq!(claim.status().as_u16(), 409);
+        assert!(start.elapsed() < Duration::from_secs(10), "never claimable");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let over = ama_on_a.state_where(|g| g["status"] == "finished").await;
+    assert_eq!(over["result"], "S");
+}
+
+#[tokio::test]
+async fn when_the_process_searching_the_computers_move_dies_another_moves() {
+    let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: two-process test skipped");
+        return;
+    };
+    let dir = temp_dir("pg-takeover");
+    let a = serve(&url, &dir).await;
+    // B thinks a minute a move: it dies in the middle of its search.
+    let mut b = serve_with(&url, &dir, &["--computer-movetime-ms", "60000"]).await;
+    let ama = Guest::sign_in(&a.base, "Ama").await;
+    let game = computer_to_move(&ama, &b.base).await;
+    let mut on_a = ama.ws(&a.base, &game).await;
+    on_a.state_where(|g| g["status"] == "playing").await;
+    b.child.kill().unwrap();
+    b.child.wait().unwrap();
+    // A takes the turn over (within the 3 s lease and its next beat).
+    let moved = on_a.state_where(|g| moves(g) == 1).await;
+    assert_eq!(moved["to_move"], "N");
+    // And the game goes on through A.
+    ama.post(
+        format!("{}/api/games/{game}/moves", a.base),
+        json!({"move": moved["legal"][0], "ply": 1}),
+    )
+    .await;
+    on_a.state_where(|g| moves(g) == 3).await;
 }
 
 /// An account signed up on `base`: its cookie.

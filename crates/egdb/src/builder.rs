@@ -32,8 +32,9 @@ use crate::table_rules::TableRules;
 /// ```
 ///
 /// # Errors
-/// When a file cannot be written, or one already there is not a valid
-/// table of these rules (it is not overwritten: remove it by hand).
+/// When a file cannot be read or written, or one already there is a
+/// table of another format version (it is not overwritten: remove it by
+/// hand).
 pub fn build(
     dir: &Path,
     rules: &Rules,
@@ -48,10 +49,15 @@ pub fn build(
     let mut layers: Vec<TableBytes> = Vec::with_capacity(max_seeds + 1);
     for seeds in 0..=max_seeds {
         let boards = positions(rules.pits(), seeds);
-        if let Some(kept) = open_table(dir, &rules, seeds)? {
-            progress.layer_start(seeds, boards, true);
-            layers.push(kept);
-            continue;
+        match open_table(dir, &rules, seeds) {
+            Ok(Some(kept)) => {
+                progress.layer_start(seeds, boards, true);
+                layers.push(kept);
+                continue;
+            }
+            Ok(None) => {}
+            Err(e) if e.is_damage() => progress.replacing(seeds, &e),
+            Err(e) => return Err(e),
         }
         progress.layer_start(seeds, boards, false);
         let started = Instant::now();

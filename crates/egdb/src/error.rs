@@ -98,6 +98,21 @@ impl Error {
         }
     }
 
+    /// Whether the file is damaged or not a table of these rules: a build
+    /// replaces it. (A table of another format version is whole, and an
+    /// error reading the file says nothing of its contents.)
+    #[must_use]
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self,
+            Error::BadMagic(_)
+                | Error::BadHeader { .. }
+                | Error::WrongRules { .. }
+                | Error::Truncated { .. }
+                | Error::Checksum(_)
+        )
+    }
+
     pub(crate) fn header(path: &Path, what: impl Into<String>) -> Error {
         Error::BadHeader {
             path: path.to_owned(),

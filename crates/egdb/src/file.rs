@@ -111,7 +111,11 @@ pub fn write_table(
         file.sync_all()?;
         fs::rename(&temp, &path)
     };
-    write().map_err(|e| Error::io(&path, &e))?;
+    write().map_err(|e| {
+        // Nothing half written is left behind.
+        let _ = fs::remove_file(&temp);
+        Error::io(&path, &e)
+    })?;
     Ok(path)
 }
 

@@ -47,6 +47,12 @@ pub trait Progress: Sync {
         let _ = (seeds, boards, kept);
     }
 
+    /// The file of the table of `seeds` seeds is damaged (`why`): it is
+    /// built again and replaced.
+    fn replacing(&self, seeds: usize, why: &crate::Error) {
+        let _ = (seeds, why);
+    }
+
     /// The table of `seeds` seeds is done and written after `seconds`.
     fn layer_done(&self, seeds: usize, boards: u64, seconds: f64) {
         let _ = (seeds, boards, seconds);

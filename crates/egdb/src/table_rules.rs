@@ -119,7 +119,7 @@ impl TableRules {
     /// and nothing captured yet.
     #[inline]
     pub(crate) fn position(&self, board: &[u8], seeds: usize) -> Position {
-        Position::from_parts(self.play, board, [0, 0], seeds as u8, Side::South)
+        Position::from_parts_unchecked(self.play, board, [0, 0], seeds as u8, Side::South)
     }
 
     /// The index of a position: its board ranked from the view of the

@@ -79,6 +79,13 @@ impl Tables {
         &self.rules
     }
 
+    /// The directory the tables are read from (`None` when built in
+    /// memory).
+    #[must_use]
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
     /// The file of the table of `seeds` seeds, for tables read from a
     /// directory.
     #[must_use]

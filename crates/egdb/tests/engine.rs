@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use wari_egdb::{Quiet, Tables, build};
+use wari_engine::random::{self, RngExt};
 use wari_engine::{Engine, Known, Limits, Oracle};
 use wari_rules::{Game, Position, Rules, Side};
 
@@ -30,16 +31,13 @@ impl Oracle for Tablebase {
 /// Positions with at most `seeds` seeds on the board, reached from the
 /// start by random moves (a fixed sequence).
 fn endgames(rules: Rules, seeds: u8, count: usize) -> Vec<Position> {
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rng = random::seeded(1);
     let mut found = Vec::new();
     while found.len() < count {
         let mut p = Position::new(rules);
         while !p.is_over() && p.seeds_on_board() > seeds {
             let moves = p.legal_moves();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = moves[(state % moves.len() as u64) as usize];
+            let m = moves[rng.random_range(0..moves.len())];
             p = p.play(m).unwrap();
         }
         if !p.is_over() && p.legal_moves().len() > 1 {

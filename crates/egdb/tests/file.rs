@@ -144,14 +144,38 @@ fn a_build_resumes_and_keeps_valid_files() {
     build(dir.path(), &rules(), 6, &Quiet).unwrap();
     assert_eq!(fs::metadata(&kept).unwrap().modified().unwrap(), before);
     assert!(path(dir.path(), 6).exists());
-    // A damaged file is not overwritten: the build stops with its error.
-    let mut bytes = fs::read(path(dir.path(), 4)).unwrap();
+    // A damaged file is built again, and the progress told why.
+    let whole = fs::read(path(dir.path(), 4)).unwrap();
+    let mut bytes = whole.clone();
     bytes[HEADER_LEN] ^= 1;
+    fs::write(path(dir.path(), 4), &bytes).unwrap();
+    let told = Told::default();
+    build(dir.path(), &rules(), 6, &told).unwrap();
+    let replaced = told.0.lock().unwrap().clone();
+    assert_eq!(replaced.len(), 1, "{replaced:?}");
+    assert!(
+        matches!(replaced[0], (4, Error::Checksum(_))),
+        "{replaced:?}"
+    );
+    assert_eq!(fs::read(path(dir.path(), 4)).unwrap(), whole);
+    // A table of another format version is whole: not replaced.
+    let mut bytes = whole;
+    bytes[8] = 99;
     fs::write(path(dir.path(), 4), &bytes).unwrap();
     assert!(matches!(
         build(dir.path(), &rules(), 6, &Quiet),
-        Err(Error::Checksum(_))
+        Err(Error::Version { found: 99, .. })
     ));
+}
+
+/// The tables a build said it replaced, and why.
+#[derive(Default)]
+struct Told(std::sync::Mutex<Vec<(usize, Error)>>);
+
+impl wari_egdb::Progress for Told {
+    fn replacing(&self, seeds: usize, why: &Error) {
+        self.0.lock().unwrap().push((seeds, why.clone()));
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn fresh(rules: &Rules, board: &[u8]) -> Position {
         rules.with_playout(true).unwrap()
     };
     let seeds: u8 = board.iter().sum();
-    Position::from_parts(play, board, [0, 0], seeds, Side::South)
+    Position::from_parts_unchecked(play, board, [0, 0], seeds, Side::South)
 }
 
 /// The same position with nothing captured and South to move.

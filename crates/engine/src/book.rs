@@ -181,7 +181,8 @@ pub struct BuildSettings {
     /// busy).
     pub limits: Limits,
     /// How far below the best move, in hundredths of a seed, a move may
-    /// score and still go in the book (0: the best alone).
+    /// score and still go in the book (0: the best alone, the first in pit
+    /// order of equal ones).
     pub margin: i32,
 }
 
@@ -314,6 +315,10 @@ fn good_moves(engine: &mut Engine, game: &Game, settings: &BuildSettings) -> Vec
     scored.sort_by_key(|m| std::cmp::Reverse(m.centiseeds));
     let best = scored.first().map_or(0, |m| m.centiseeds);
     scored.retain(|m| m.centiseeds >= best - settings.margin.max(0));
+    if settings.margin <= 0 {
+        // The best alone: the first in pit order of equal scores.
+        scored.truncate(1);
+    }
     scored
 }
 

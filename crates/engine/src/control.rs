@@ -1,7 +1,7 @@
 //! Stopping a search from another thread, and pondering.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 /// Signals to a running search, shared with the thread that reads the
@@ -20,6 +20,11 @@ pub struct Control {
     stop: AtomicBool,
     pondering: AtomicBool,
     ponderhit: Mutex<Option<Instant>>,
+    /// Held while a finished search waits for a stop or a ponderhit, which
+    /// take it before they wake the search through `signalled`: a signal
+    /// between the search's check and its wait cannot be missed.
+    waiting: Mutex<()>,
+    signalled: Condvar,
 }
 
 impl Control {
@@ -32,6 +37,7 @@ impl Control {
     /// Asks the search to stop as soon as it can and give its best move.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+        self.wake();
     }
 
     /// Whether a stop was asked.
@@ -52,6 +58,25 @@ impl Control {
     pub fn ponderhit(&self) {
         *self.ponderhit.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
         self.pondering.store(false, Ordering::Relaxed);
+        self.wake();
+    }
+
+    fn wake(&self) {
+        let _waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        self.signalled.notify_all();
+    }
+
+    /// Blocks a search that is done while it may not answer yet: an
+    /// infinite search, or one pondering, until it is stopped (a stop
+    /// ends both), or a pondering one until the ponderhit.
+    pub(crate) fn wait_until_released(&self, infinite: bool) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        while (infinite || self.is_pondering()) && !self.is_stopped() {
+            waiting = self
+                .signalled
+                .wait(waiting)
+                .unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     /// Whether the search is pondering (no time limit yet).

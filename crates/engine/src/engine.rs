@@ -316,7 +316,7 @@ impl Engine {
         if let Some(outcome) = game.outcome() {
             let me = root.turn();
             let halves = i32::from(outcome.halves(me)) - i32::from(outcome.halves(me.opposite()));
-            wait_for_stop(limits, control);
+            control.wait_until_released(limits.infinite);
             return SearchResult {
                 best: None,
                 ponder: None,
@@ -341,7 +341,7 @@ impl Engine {
             // The book's moves are all worth playing: one of them by
             // chance, so that games vary.
             let hit = book_moves[self.rng.random_range(0..book_moves.len())];
-            wait_for_stop(limits, control);
+            control.wait_until_released(limits.infinite);
             return SearchResult {
                 best: Some(hit.best),
                 ponder: None,
@@ -423,7 +423,7 @@ impl Engine {
                 last
             })
         };
-        wait_for_stop(&limits, control);
+        control.wait_until_released(limits.infinite);
         // A helper may have completed a deeper iteration than the main
         // thread's last.
         let deepest = shared.deepest.lock().map_or(None, |d| d.clone());
@@ -451,13 +451,5 @@ impl Engine {
             pv,
             book: false,
         }
-    }
-}
-
-/// Waits, as UCI asks, until a `go infinite` or a ponder search is
-/// stopped (or the ponder move is played).
-fn wait_for_stop(limits: &Limits, control: &Control) {
-    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
-        std::thread::sleep(Duration::from_millis(1));
     }
 }

@@ -83,6 +83,21 @@ pub(crate) struct Searcher<'a> {
     /// The highest path index (smallest) that a cycle found in the
     /// subtree being searched went back to (`usize::MAX`: none).
     cycle_floor: usize,
+    /// How many positions on the path fall in each slot of a small hash
+    /// of their keys: a position whose slot holds fewer than the cycle
+    /// rule's occurrences cannot be a repetition, and most nodes are
+    /// answered so without walking the path back to the last capture.
+    on_path: Box<[u16; FILTER]>,
+}
+
+/// Slots of the repetition filter (a power of two).
+const FILTER: usize = 1024;
+
+/// The filter slot of a position's key.
+#[inline]
+fn filter_slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize & (FILTER - 1)
 }
 
 /// Nodes counted locally before they are added to the shared count and
@@ -101,6 +116,11 @@ impl<'a> Searcher<'a> {
             key: p.key(),
             on_board: p.seeds_on_board(),
         }));
+        let mut on_path = Box::new([0u16; FILTER]);
+        for step in &path {
+            let slot = &mut on_path[filter_slot(step.key)];
+            *slot = slot.saturating_add(1);
+        }
         Searcher {
             shared,
             cycle: root.rules().cycle(),
@@ -113,6 +133,28 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             cycle_floor: usize::MAX,
+            on_path,
+        }
+    }
+
+    /// Puts a position on the path (the child about to be searched).
+    #[inline]
+    fn push(&mut self, p: &Position) {
+        let key = p.key();
+        let slot = &mut self.on_path[filter_slot(key)];
+        *slot = slot.saturating_add(1);
+        self.path.push(Step {
+            key,
+            on_board: p.seeds_on_board(),
+        });
+    }
+
+    /// Takes the last position off the path.
+    #[inline]
+    fn pop(&mut self) {
+        if let Some(step) = self.path.pop() {
+            let slot = &mut self.on_path[filter_slot(step.key)];
+            *slot = slot.saturating_sub(1);
         }
     }
 
@@ -193,6 +235,9 @@ impl<'a> Searcher<'a> {
     fn is_cycle(&mut self) -> bool {
         let last = self.path.len() - 1;
         let Step { key, on_board } = self.path[last];
+        if usize::from(self.on_path[filter_slot(key)]) < self.cycle.occurrences() {
+            return false;
+        }
         let mut seen = 1;
         for (i, step) in self.path[..last].iter().enumerate().rev() {
             if step.on_board != on_board {
@@ -323,10 +368,7 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, &(m, child, order)) in children[..n].iter().enumerate() {
-            self.path.push(Step {
-                key: child.key(),
-                on_board: child.seeds_on_board(),
-            });
+            self.push(&child);
             // A Kalah extra move keeps the same side to move.
             let same = child.turn() == me;
             let search = |s: &mut Self, a: Value, b: Value, d: i32| -> Value {
@@ -355,7 +397,7 @@ impl<'a> Searcher<'a> {
                 }
                 v
             };
-            self.path.pop();
+            self.pop();
             if self.stopped {
                 // Only moves searched to the end count; at the root the
                 // caller keeps the best of those.
@@ -449,16 +491,13 @@ impl<'a> Searcher<'a> {
             if !is_capture(p, &child) && !child.is_over() {
                 continue;
             }
-            self.path.push(Step {
-                key: child.key(),
-                on_board: child.seeds_on_board(),
-            });
+            self.push(&child);
             let value = if child.turn() == me {
                 self.quiescence(&child, alpha, beta, ply + 1, qply + 1)
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1)
             };
-            self.path.pop();
+            self.pop();
             if value > best {
                 best = value;
                 if value > alpha {

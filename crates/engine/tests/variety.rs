@@ -3,6 +3,7 @@
 //! good moves draw a fresh seed from the system for every game; a seed
 //! makes every game the same.
 
+use wari_engine::book::Book;
 use wari_engine::eval::Weights;
 use wari_engine::{Engine, Level, Limits};
 use wari_rules::{Game, Move, Position, Side};
@@ -97,4 +98,48 @@ fn a_seed_makes_every_game_the_same_at_every_level() {
         // And again after a new game on the same engine.
         assert_eq!(a, self_play(&mut again, 12), "level {level}, second game");
     }
+}
+#[test]
+fn the_book_chooses_among_its_good_moves_by_chance() {
+    // A position of the shipped book with two moves or more: unseeded
+    // engines at level 10 pick each with probability 1/k, so thirty
+    // alike has probability k^-29 <= 2^-29.
+    let book = Book::builtin(&Position::default().rules().clone()).unwrap();
+    let mut game = Game::default();
+    let position = loop {
+        let choices = book.choices(game.position());
+        assert!(!choices.is_empty(), "the book follows its own moves");
+        if choices.len() >= 2 {
+            break *game.position();
+        }
+        game.play(choices[0].best).unwrap();
+    };
+    let replies: Vec<Move> = (0..30)
+        .map(|_| {
+            engine(10, None)
+                .think(&game, &Limits::depth(1))
+                .best
+                .unwrap()
+        })
+        .collect();
+    let good: Vec<Move> = book.choices(&position).iter().map(|m| m.best).collect();
+    assert!(
+        replies.iter().all(|m| good.contains(m)),
+        "{replies:?} not in {good:?}"
+    );
+    assert!(
+        replies.iter().any(|&m| m != replies[0]),
+        "thirty engines all played {}",
+        replies[0]
+    );
+    // Seeded, the choice repeats.
+    let seeded: Vec<Move> = (0..5)
+        .map(|_| {
+            engine(10, Some(9))
+                .think(&game, &Limits::depth(1))
+                .best
+                .unwrap()
+        })
+        .collect();
+    assert!(seeded.iter().all(|&m| m == seeded[0]));
 }

@@ -10,7 +10,7 @@
 //!
 //! Aualé accepts any counts up to 49 and Aalina (its engine) wants 48 seeds
 //! in all; like [`Position::from_string`], this reader accepts any set-up
-//! position of up to [`Position::MAX_SEEDS`] seeds.
+//! position of up to [`Position::MAX_TOTAL_SEEDS`] seeds.
 
 use std::fmt;
 
@@ -70,13 +70,13 @@ pub fn read_position(text: &str, rules: Rules) -> Result<Position, AualeError> {
         other => return Err(AualeError::Turn(other.to_owned())),
     };
     let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
-    if total > u64::from(Position::MAX_SEEDS) {
+    if total > u64::from(Position::MAX_TOTAL_SEEDS) {
         return Err(AualeError::TooManySeeds);
     }
     // Every count is at most the total, so they all fit a `u8`.
     let board: Vec<u8> = counts[..2 * m].iter().map(|&c| c as u8).collect();
     let captured = [counts[2 * m] as u8, counts[2 * m + 1] as u8];
-    Ok(Position::from_parts(
+    Ok(Position::from_parts_unchecked(
         rules,
         &board,
         captured,
@@ -157,7 +157,7 @@ impl fmt::Display for AualeError {
             AualeError::TooManySeeds => write!(
                 f,
                 "too many seeds: a position holds at most {} in all",
-                Position::MAX_SEEDS
+                Position::MAX_TOTAL_SEEDS
             ),
             AualeError::Turn(field) => write!(f, "turn {field:?} is not S or N"),
         }

@@ -82,22 +82,24 @@ impl Position {
     ///
     /// `board` lists `A..F` then `a..f` (`2 * rules.pits()` counts);
     /// `total` is the seeds on the board plus both counts and must be their
-    /// sum, at most [`Position::MAX_SEEDS`]. As after a move, the game is
-    /// over at once if the player to move has no legal move (each player
-    /// takes their own row) or, without `playout`, if a count is a majority.
+    /// sum, at most [`Position::MAX_TOTAL_SEEDS`]: nothing checks it, and a
+    /// position whose parts disagree plays on unspecified (but memory-safe).
+    /// As after a move, the game is over at once if the player to move has
+    /// no legal move (each player takes their own row) or, without
+    /// `playout`, if a count is a majority.
     ///
     /// ```
     /// use wari_rules::{Position, Rules, Side};
-    /// let p = Position::from_parts(Rules::default(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0], [20, 25], 48, Side::South);
+    /// let p = Position::from_parts_unchecked(Rules::default(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0], [20, 25], 48, Side::South);
     /// assert!(p.is_over());
-    /// let q = Position::from_parts(Rules::default(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0], [22, 23], 48, Side::South);
+    /// let q = Position::from_parts_unchecked(Rules::default(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0], [22, 23], 48, Side::South);
     /// assert_eq!(q.to_string(), "0,0,0,0,0,2/1,0,0,0,0,0 S 22-23");
     /// ```
     ///
     /// # Panics
     /// When `board` has more than 16 counts.
     #[must_use]
-    pub fn from_parts(
+    pub fn from_parts_unchecked(
         rules: Rules,
         board: &[u8],
         captured: [u8; 2],

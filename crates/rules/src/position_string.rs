@@ -70,9 +70,9 @@ impl Position {
         let total = on_board
             .checked_add(captured[0])
             .and_then(|t| t.checked_add(captured[1]))
-            .filter(|&t| t <= u32::from(Position::MAX_SEEDS))
+            .filter(|&t| t <= u32::from(Position::MAX_TOTAL_SEEDS))
             .ok_or(PositionError::TooManySeeds)?;
-        Ok(Position::from_parts(
+        Ok(Position::from_parts_unchecked(
             rules,
             board,
             [captured[0] as u8, captured[1] as u8],
@@ -82,7 +82,7 @@ impl Position {
     }
 
     /// The most seeds a position may hold in all (board and counts).
-    pub const MAX_SEEDS: u8 = 192;
+    pub const MAX_TOTAL_SEEDS: u8 = 192;
 }
 
 /// Reads the comma-separated counts of one row into `pits`; returns how
@@ -97,7 +97,7 @@ fn read_row(text: &str, pits: &mut [u8]) -> Result<usize, PositionError> {
             return Err(PositionError::NotANumber(token.to_owned()));
         }
         let seeds: u32 = token.parse().map_err(|_| PositionError::TooManySeeds)?;
-        if seeds > u32::from(Position::MAX_SEEDS) {
+        if seeds > u32::from(Position::MAX_TOTAL_SEEDS) {
             return Err(PositionError::TooManySeeds);
         }
         pits[len] = seeds as u8;
@@ -188,7 +188,7 @@ impl fmt::Display for PositionError {
             PositionError::TooManySeeds => write!(
                 f,
                 "too many seeds: a position holds at most {} in all",
-                Position::MAX_SEEDS
+                Position::MAX_TOTAL_SEEDS
             ),
         }
     }

@@ -135,7 +135,7 @@ impl Rules {
     /// The most pits a row may have.
     pub const MAX_PITS: u8 = 6;
     /// The most seeds a pit may start with.
-    pub const MAX_SEEDS: u8 = 12;
+    pub const MAX_SEEDS_PER_PIT: u8 = 12;
 
     /// The standard game of a variant: 6 pits of 4 seeds, `cycle=2`, no
     /// playout, Kalah's empty capture on.
@@ -171,7 +171,7 @@ impl Rules {
     /// # Errors
     /// When `n` is not in `1..=12`.
     pub fn with_seeds(mut self, n: u8) -> Result<Rules, RulesError> {
-        if !(1..=Rules::MAX_SEEDS).contains(&n) {
+        if !(1..=Rules::MAX_SEEDS_PER_PIT).contains(&n) {
             return Err(RulesError::BadValue {
                 option: "seeds",
                 value: n.to_string(),

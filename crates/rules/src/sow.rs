@@ -2,10 +2,10 @@
 //! time: a sowing is one 128-bit addition.
 //!
 //! A board is 16 bytes: pits `0..m` are South's, `m..2m` North's, the rest
-//! stay zero. No pit ever holds more than [`Position::MAX_SEEDS`] (192), so
+//! stay zero. No pit ever holds more than [`Position::MAX_TOTAL_SEEDS`] (192), so
 //! adding whole boards as `u128` never carries from one pit into the next.
 //!
-//! [`Position::MAX_SEEDS`]: crate::Position::MAX_SEEDS
+//! [`Position::MAX_TOTAL_SEEDS`]: crate::Position::MAX_TOTAL_SEEDS
 
 use crate::Side;
 

@@ -8,6 +8,8 @@ mod common;
 use common::any_rules;
 use proptest::prelude::*;
 use proptest::sample::Index;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use wari_rules::ogn::{OgnErrorKind, ROSTER, Record};
 use wari_rules::{EndReason, Game, PlayError, Position, Rules, Side, Variant, auale};
 
@@ -340,23 +342,179 @@ fn resignation_and_time_carry_the_winner() {
     game.play("C".parse().unwrap()).unwrap();
     game.lose_on_time(Side::North);
     let text = Record::new(game.clone()).to_string();
-    assert!(text.contains("[Result \"0-0\"]\n"));
+    // Not the counts: to Aualé the board has not ended the game.
+    assert!(text.contains("[Result \"*\"]\n"), "{text}");
     assert!(text.contains("[Termination \"time\"]\n[Winner \"S\"]\n"));
+    assert!(text.ends_with("\n\n1. C *\n"), "{text}");
     assert_eq!(Record::read(&text).unwrap().game, game);
+    // As this crate wrote them before, with the counts, they still read.
+    let older = text.replace("[Result \"*\"]", "[Result \"0-0\"]");
+    assert_eq!(Record::read(&older).unwrap().game, game);
+    // Any other result does not.
+    let wrong = text.replace("[Result \"*\"]", "[Result \"25-0\"]");
+    assert!(Record::read(&wrong).is_err());
+}
+
+/// A record read the way Aualé reads it (docs/research/auale-formats.md
+/// §1, from `OGNSerializer` and `Match`): the file starts with `[Variant`;
+/// tags are `[Name "value"]` read from the start until something else;
+/// then every letter A-F or a-f outside `{...}` and `(...)` is a move, all
+/// else is skipped.
+#[derive(Debug)]
+struct AsAualeReadsIt {
+    tags: Vec<(String, String)>,
+    moves: String,
+}
+
+fn read_as_auale(text: &str) -> AsAualeReadsIt {
+    assert!(text.starts_with("[Variant"), "Aualé 1.x refuses:\n{text}");
+    let mut rest = text;
+    let mut tags = Vec::new();
+    // `\s*\[\s*(\w+)\s+"((?:[^"]|\\")*)"\s*\]`, applied again and again.
+    loop {
+        let t = rest.trim_start();
+        let Some(inner) = t.strip_prefix('[') else {
+            break;
+        };
+        let inner = inner.trim_start();
+        let name_len = inner
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(inner.len());
+        let (name, after) = inner.split_at(name_len);
+        let after = after.trim_start();
+        let Some(value_start) = after.strip_prefix('"') else {
+            break;
+        };
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in value_start.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else { break };
+        let value = value_start[..end]
+            .replace("\\\"", "\"")
+            .replace("\\\\", "\\");
+        let Some(closed) = value_start[end + 1..].trim_start().strip_prefix(']') else {
+            break;
+        };
+        tags.push((name.to_owned(), value));
+        rest = closed;
+    }
+    let mut moves = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                for c in chars.by_ref() {
+                    if c == ')' {
+                        break;
+                    }
+                }
+            }
+            'A'..='F' | 'a'..='f' => moves.push(c),
+            _ => {}
+        }
+    }
+    AsAualeReadsIt { tags, moves }
+}
+
+impl AsAualeReadsIt {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The `Result` Aualé would itself write for these moves: `Match.add_move`
+    /// sets the final store counts once its board ends the game (a store
+    /// over 24, no legal move, a position seen before; the rows swept),
+    /// and `*` otherwise.
+    fn result_auale_would_write(&self) -> String {
+        let mut game = Game::default();
+        for letter in self.moves.chars() {
+            game.play(letter.to_string().parse().unwrap()).unwrap();
+        }
+        match game.outcome() {
+            Some(o) => o.score_text(),
+            None => "*".to_owned(),
+        }
+    }
+}
+
+#[test]
+fn records_read_as_auales_documented_format_says() {
+    let mut games = Vec::new();
+    // A game its board ends (the file of §1.5, made by Aualé's writer).
+    games.push(Record::read(AUALE_FILE).unwrap().game);
+    for stop in [
+        Stop::Time(Side::North),
+        Stop::Time(Side::South),
+        Stop::Resign(Side::South),
+    ] {
+        let mut game = Game::default();
+        for letter in "CbEfAaEaCf".chars() {
+            game.play(letter.to_string().parse().unwrap()).unwrap();
+        }
+        match stop {
+            Stop::Time(side) => game.lose_on_time(side),
+            Stop::Resign(side) => game.resign(side),
+            _ => {}
+        }
+        games.push(game);
+    }
+    for game in games {
+        let mut record = Record::new(game.clone());
+        record.set_tag("South", "Ama \"the fast\"");
+        record.set_tag("North", "Kofi");
+        let text = record.to_string();
+        let read = read_as_auale(&text);
+        let names: Vec<&str> = read.tags.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names[..8], ROSTER, "{text}");
+        assert_eq!(read.tag("Variant"), Some("Oware Abapa"));
+        assert_eq!(read.tag("South"), Some("Ama \"the fast\""));
+        assert_eq!(
+            read.moves,
+            wari_rules::record::write_moves(game.moves()).replace(' ', ""),
+            "every letter outside braces is one of the moves:\n{text}"
+        );
+        assert_eq!(
+            read.tag("Result"),
+            Some(read.result_auale_would_write().as_str()),
+            "{text}"
+        );
+        // How it ended travels in the tags Aualé keeps without reading.
+        let outcome = game.outcome().unwrap();
+        assert_eq!(read.tag("Termination"), Some(outcome.reason().name()));
+        if matches!(outcome.reason(), EndReason::Time | EndReason::Resignation) {
+            assert_eq!(read.tag("Winner"), Some(outcome.result_name()));
+        }
+    }
 }
 
 /// A game under `rules` that ends by repetition with seeds left on the
 /// last mover's row, found by a fixed pseudo-random walk.
 fn a_game_ending_by_repetition(rules: Rules) -> Game {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
     loop {
         let mut game = Game::new(rules);
         while !game.is_over() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
             let legal = game.legal_moves();
-            let m = legal[(state % legal.len() as u64) as usize];
+            let m = legal[rng.random_range(0..legal.len())];
             game.play(m).unwrap();
         }
         let mover = game.moves().last().map(|m| m.side());

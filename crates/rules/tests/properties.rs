@@ -6,6 +6,8 @@ mod common;
 use common::{any_choices, any_rules, any_setup, any_start, random_positions};
 use proptest::prelude::*;
 use proptest::sample::Index;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use wari_rules::record::{parse_moves, write_moves};
 use wari_rules::{Cycle, EndReason, Game, Move, Position, Rules, Side, Slot, Sowing, Variant};
 
@@ -233,11 +235,11 @@ proptest! {
     /// is empty (under `cycle=even` a repetition shares the seeds instead).
     #[test]
     fn random_games_end_and_their_outcome_agrees_with_the_counts(rules in any_rules(), seed in any::<u64>()) {
-        let mut rng = SplitMix64(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = Game::new(rules);
         while !game.is_over() && game.moves().len() < MAX_PLIES {
             let legal = game.legal_moves();
-            let m = legal[(rng.next() % legal.len() as u64) as usize];
+            let m = legal[rng.random_range(0..legal.len())];
             game.play(m).expect("a legal move is accepted");
         }
         let outcome = game.outcome();
@@ -309,20 +311,6 @@ fn spelled_out(rules: Rules) -> Vec<String> {
         }
     }
     options
-}
-
-/// A small deterministic generator for long random games (proptest's
-/// shrinking works on the seed).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 #[test]

@@ -1,23 +1,38 @@
 //! Load benchmark: many concurrent games over WebSocket on loopback.
 //!
 //! Each game is two guests at a human table; each side answers the
-//! other's move after `--think-ms` with a random legal move over its
-//! WebSocket. A move's latency is the time from sending it to receiving
-//! the state that contains it. When a game ends the pair starts another.
+//! other's move after a think time (uniform between 0 and twice
+//! `--think-ms`) with a random legal move over its WebSocket. A move's
+//! latency is the time from sending it to receiving the state that
+//! contains it. When a game ends the pair starts another. Each guest
+//! comes from its own address (`X-Forwarded-For`, for a server run with
+//! `--trusted-proxy 127.0.0.1`), so the server's per-address limits hold
+//! each simulated player, not the generator.
 //!
 //!     cargo run --release -p wari-server --example load -- --games 200 --seconds 30
 //!
 //! Options: `--games N` (concurrent games, default 100), `--seconds S`
-//! (default 20), `--think-ms MS` (default 1000), `--url http://HOST:PORT`
-//! (a running `wari serve`; without it a server is started in this
-//! process on a temporary SQLite file), `--database URL` (for that
-//! in-process server), `--clocked` (the tables have a 15+10 clock),
-//! `--rated` (the players are accounts at rated tables with a 15+10 clock,
-//! so every game's end updates both ratings, while a tenth as many
-//! accounts keep the quick pairing busy as browsers in the lobby would:
-//! their event stream open, seek in the abapa 3+2 pool, resign the game
-//! paired into, seek again 3 s later). The moves that end a game are
-//! reported apart.
+//! (default 20), `--think-ms MS` (default 1000), `--ramp-s S` (games
+//! start spread over S seconds, and moves made then are not counted;
+//! default 0), `--url http://HOST:PORT[,http://HOST2:PORT]` (running
+//! servers, games shared out between them; without it a server is
+//! started in this process on a temporary SQLite file), `--database URL`
+//! (for that in-process server), `--computer` (each game is against the
+//! computer at level 10, and the latency is the computer's reply: from
+//! the state with the player's move to the state with the computer's),
+//! `--attack N` (N clients from N addresses ask for 2-second analyses
+//! without pause, issue 14's starvation attack), `--label TEXT`,
+//! `--clocked` (the tables have a 15+10 clock), `--rated` (the players
+//! are accounts at rated tables with a 15+10 clock, so every game's end
+//! updates both ratings, while a tenth as many accounts keep the quick
+//! pairing busy as browsers in the lobby would: their event stream open,
+//! seek in the abapa 3+2 pool, resign the game paired into, seek again
+//! 3 s later; give it `--ramp-s` for the password hashes of the sign-ups).
+//! The moves that end a game are reported apart, and the CPU time the
+//! process used per move (steadier than latency on a shared machine).
+//!
+//! Run it twice at once, a big load and a small probe (`--games 20`), to
+//! see what a player sees while the load runs: `tools/load.sh`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,22 +49,31 @@ type Socket =
 #[derive(Debug, Default)]
 struct Stats {
     latencies_us: Mutex<Vec<u64>>,
-    /// The moves that ended a game (a rated game's end updates ratings).
-    end_latencies_us: Mutex<Vec<u64>>,
     moves: AtomicU64,
     games_started: AtomicU64,
     games_finished: AtomicU64,
+    errors: AtomicU64,
+    analyses: AtomicU64,
+    refused: AtomicU64,
+    /// The moves that ended a game (a rated game's end updates ratings).
+    end_latencies_us: Mutex<Vec<u64>>,
     /// Pool pairings made for the `--rated` churn.
     pairings: AtomicU64,
-    errors: AtomicU64,
+    /// The process's CPU time when counting began, in milliseconds.
+    cpu_at_count_ms: AtomicU64,
 }
 
+#[derive(Debug)]
 struct Options {
     games: usize,
     seconds: u64,
     think_ms: u64,
-    url: Option<String>,
+    ramp_s: u64,
+    urls: Vec<String>,
     database: Option<String>,
+    computer: bool,
+    attack: usize,
+    label: String,
     rated: bool,
     clocked: bool,
 }
@@ -59,29 +83,39 @@ fn options() -> Options {
         games: 100,
         seconds: 20,
         think_ms: 1000,
-        url: None,
+        ramp_s: 0,
+        urls: Vec::new(),
         database: None,
+        computer: false,
+        attack: 0,
+        label: "load".to_owned(),
         rated: false,
         clocked: false,
     };
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if let Some(i) = args.iter().position(|a| a == "--rated") {
-        o.rated = true;
-        args.remove(i);
-    }
-    if let Some(i) = args.iter().position(|a| a == "--clocked") {
-        o.clocked = true;
-        args.remove(i);
-    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
-    while i + 1 < args.len() {
-        let value = args[i + 1].clone();
+    while i < args.len() {
+        let flag = match args[i].as_str() {
+            "--computer" => Some(&mut o.computer),
+            "--rated" => Some(&mut o.rated),
+            "--clocked" => Some(&mut o.clocked),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            *flag = true;
+            i += 1;
+            continue;
+        }
+        let value = args.get(i + 1).cloned().expect("a value after each option");
         match args[i].as_str() {
             "--games" => o.games = value.parse().expect("--games N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
             "--think-ms" => o.think_ms = value.parse().expect("--think-ms MS"),
-            "--url" => o.url = Some(value),
+            "--ramp-s" => o.ramp_s = value.parse().expect("--ramp-s S"),
+            "--url" => o.urls = value.split(',').map(str::to_owned).collect(),
             "--database" => o.database = Some(value),
+            "--attack" => o.attack = value.parse().expect("--attack N"),
+            "--label" => o.label = value,
             other => panic!("unknown option {other}"),
         }
         i += 2;
@@ -89,135 +123,87 @@ fn options() -> Options {
     o
 }
 
-/// The session cookie an answer sets (`wari_session=…`).
-fn cookie(response: &reqwest::Response) -> String {
-    response.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned()
+/// The address guest `n` of this run comes from.
+fn address(label: &str, n: usize) -> String {
+    let run = label
+        .bytes()
+        .fold(7u8, |a, b| a.wrapping_mul(31).wrapping_add(b));
+    format!("10.{run}.{}.{}", (n / 250) % 250, n % 250 + 1)
 }
 
-async fn sign_in(http: &reqwest::Client, base: &str, name: &str) -> String {
-    let response = http
-        .post(format!("{base}/api/session"))
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .expect("sign in");
-    assert!(
-        response.status().is_success(),
-        "sign in: {}",
-        response.status()
-    );
-    cookie(&response)
-}
-
-/// Signs up an account (the `--rated` players): its cookie.
-async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
-    let response = http
-        .post(format!("{base}/api/account"))
-        .json(&json!({ "name": name, "password": "load test password" }))
-        .send()
-        .await
-        .expect("sign up");
-    assert!(
-        response.status().is_success(),
-        "sign up: {} {:?}",
-        response.status(),
-        response.text().await
-    );
-    cookie(&response)
-}
-
-/// How long a churning player waits between a game and the next seek.
-const CHURN_PAUSE: Duration = Duration::from_secs(3);
-
-/// With `--rated`, players who keep the pairing and the ratings busy
-/// beside the measured games, as a browser in the lobby would: each keeps
-/// its event stream open, seeks in the abapa 3+2 pool, and when the
-/// stream says a game started resigns it (a rated game's end: both
-/// ratings updated) and seeks again.
-async fn churn(base: String, cookie: String, stats: Arc<Stats>, deadline: Instant) {
-    let http = reqwest::Client::new();
-    let Ok(mut events) = http
-        .get(format!("{base}/api/stream/event"))
-        .header("cookie", &cookie)
-        .send()
-        .await
-    else {
-        stats.errors.fetch_add(1, Ordering::Relaxed);
-        return;
-    };
-    let mut buffer = Vec::new();
-    while Instant::now() < deadline {
-        post(
-            &http,
-            format!("{base}/api/pools/abapa-3+2/seek"),
-            &cookie,
-            json!({}),
-        )
-        .await;
-        let game = loop {
-            if let Some(end) = buffer.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = buffer.drain(..=end).collect();
-                if let Ok(event) = serde_json::from_slice::<Value>(&line)
-                    && event["type"] == "gameStart"
-                {
-                    break event["game"]["id"].as_str().unwrap_or_default().to_owned();
-                }
-                continue;
-            }
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match tokio::time::timeout(wait, events.chunk()).await {
-                Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
-                _ => return,
-            }
-        };
-        stats.pairings.fetch_add(1, Ordering::Relaxed);
-        // The opponent may have resigned first.
-        let _ = http
-            .post(format!("{base}/api/games/{game}/resign"))
-            .header("cookie", &cookie)
-            .json(&json!({}))
+/// Signs in (retrying while the server is busy); the cookie.
+async fn sign_in(http: &reqwest::Client, base: &str, name: &str, from: &str) -> Option<String> {
+    for _ in 0..20 {
+        let response = http
+            .post(format!("{base}/api/session"))
+            .header("x-forwarded-for", from)
+            .json(&json!({ "name": name }))
             .send()
             .await;
-        // A person looks at the result before seeking again.
-        tokio::time::sleep(CHURN_PAUSE).await;
+        if let Ok(r) = response
+            && r.status().is_success()
+        {
+            return r
+                .headers()
+                .get("set-cookie")?
+                .to_str()
+                .ok()?
+                .split(';')
+                .next()
+                .map(str::to_owned);
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
+    None
 }
 
-async fn post(http: &reqwest::Client, url: String, cookie: &str, body: Value) -> Value {
+async fn post(
+    http: &reqwest::Client,
+    url: String,
+    cookie: &str,
+    from: &str,
+    body: Value,
+) -> Option<Value> {
     let response = http
         .post(url)
         .header("cookie", cookie)
+        .header("x-forwarded-for", from)
         .json(&body)
         .send()
         .await
-        .expect("post");
-    assert!(response.status().is_success(), "{}", response.status());
-    response.json().await.expect("json")
+        .ok()?;
+    if !response.status().is_success() {
+        return None;
+    }
+    response.json().await.ok()
 }
 
-async fn open(base: &str, game: &str, cookie: &str) -> Socket {
+async fn open(base: &str, game: &str, cookie: &str, from: &str) -> Option<Socket> {
     let mut request = format!("{}/api/games/{game}/ws", base.replace("http://", "ws://"))
         .into_client_request()
-        .unwrap();
-    request
-        .headers_mut()
-        .insert("cookie", cookie.parse().unwrap());
-    tokio_tungstenite::connect_async(request)
-        .await
-        .expect("ws")
-        .0
+        .ok()?;
+    let headers = request.headers_mut();
+    headers.insert("cookie", cookie.parse().ok()?);
+    headers.insert("x-forwarded-for", from.parse().ok()?);
+    // The generator holds 20,000 sockets: small buffers (the default
+    // read buffer is 128 KiB a socket).
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(4 * 1024);
+    let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), false);
+    Some(
+        tokio::time::timeout(Duration::from_secs(30), connect)
+            .await
+            .ok()?
+            .ok()?
+            .0,
+    )
 }
 
 /// Reads states until one satisfies `pred`.
 async fn until(socket: &mut Socket, pred: impl Fn(&Value) -> bool) -> Option<Value> {
     loop {
-        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
+        let message = tokio::time::timeout(Duration::from_secs(60), socket.next())
             .await
             .ok()??
             .ok()?;
@@ -234,125 +220,329 @@ fn ply(game: &Value) -> usize {
     game["moves"].as_array().map_or(0, Vec::len)
 }
 
-/// A pair's two players: guests, or accounts with `--rated`.
-async fn players(base: &str, n: usize, o: &Options, run: u128) -> [String; 2] {
-    let http = reqwest::Client::new();
-    if o.rated {
-        [
-            sign_up(&http, base, &format!("s{n}_{run}")).await,
-            sign_up(&http, base, &format!("n{n}_{run}")).await,
-        ]
-    } else {
-        [
-            sign_in(&http, base, &format!("S{n}")).await,
-            sign_in(&http, base, &format!("N{n}")).await,
-        ]
+/// Signs up an account (the `--rated` players, retrying while the server
+/// is busy); the cookie.
+async fn sign_up(http: &reqwest::Client, base: &str, name: &str, from: &str) -> Option<String> {
+    for _ in 0..20 {
+        let response = http
+            .post(format!("{base}/api/account"))
+            .header("x-forwarded-for", from)
+            .json(&json!({ "name": name, "password": "load test password" }))
+            .send()
+            .await;
+        if let Ok(r) = response
+            && r.status().is_success()
+        {
+            return r
+                .headers()
+                .get("set-cookie")?
+                .to_str()
+                .ok()?
+                .split(';')
+                .next()
+                .map(str::to_owned);
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    None
+}
+
+/// How long a churning player waits between a game and the next seek.
+const CHURN_PAUSE: Duration = Duration::from_secs(3);
+
+/// With `--rated`, a player who keeps the pairing and the ratings busy
+/// beside the measured games, as a browser in the lobby would: its event
+/// stream open, it seeks in the abapa 3+2 pool, and when the stream says
+/// a game started resigns it (a rated game's end: both ratings updated)
+/// and seeks again.
+async fn churn(base: String, n: usize, run: Arc<Run>) {
+    let http = client();
+    let from = address(&run.o.label, 100_000 + n);
+    let Some(cookie) = sign_up(&http, &base, &format!("c{n}_{}", run_tag()), &from).await else {
+        return run.error();
+    };
+    let Ok(mut events) = reqwest::Client::new()
+        .get(format!("{base}/api/stream/event"))
+        .header("cookie", &cookie)
+        .header("x-forwarded-for", &from)
+        .send()
+        .await
+    else {
+        return run.error();
+    };
+    let mut buffer = Vec::new();
+    while Instant::now() < run.deadline {
+        let seek = format!("{base}/api/pools/abapa-3+2/seek");
+        if post(&http, seek, &cookie, &from, json!({})).await.is_none() {
+            return run.error();
+        }
+        let game = loop {
+            if let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = buffer.drain(..=end).collect();
+                if let Ok(event) = serde_json::from_slice::<Value>(&line)
+                    && event["type"] == "gameStart"
+                {
+                    break event["game"]["id"].as_str().unwrap_or_default().to_owned();
+                }
+                continue;
+            }
+            let wait = run.deadline.saturating_duration_since(Instant::now());
+            match tokio::time::timeout(wait, events.chunk()).await {
+                Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
+                _ => return,
+            }
+        };
+        run.stats.pairings.fetch_add(1, Ordering::Relaxed);
+        // The opponent may have resigned first.
+        let resign = format!("{base}/api/games/{game}/resign");
+        let _ = post(&http, resign, &cookie, &from, json!({})).await;
+        // A person looks at the result before seeking again.
+        tokio::time::sleep(CHURN_PAUSE).await;
     }
 }
 
-async fn pair(
-    base: String,
-    n: usize,
-    cookies: [String; 2],
-    o: Arc<Options>,
-    stats: Arc<Stats>,
-    deadline: Instant,
-) {
-    let http = reqwest::Client::new();
-    let mut rng = 0x9E37_79B9_7F4A_7C15_u64 ^ (n as u64).wrapping_mul(0x1234_5678_9ABC_DEF1);
-    while Instant::now() < deadline {
-        let spec = if o.rated || o.clocked {
-            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": o.rated, "clock": "15+10"})
-        } else {
-            json!({"starts": "S", "opponent": {"kind": "human"}})
-        };
-        let created = post(&http, format!("{base}/api/tables"), &cookies[0], spec).await;
-        let table = created["table"]["id"].as_str().unwrap().to_owned();
-        let game = created["table"]["game_id"].as_str().unwrap().to_owned();
-        post(
-            &http,
-            format!("{base}/api/tables/{table}/join"),
-            &cookies[1],
-            json!({}),
-        )
-        .await;
-        let [south, north] = cookies.clone();
-        stats.games_started.fetch_add(1, Ordering::Relaxed);
-        let mut sockets = [
-            open(&base, &game, &south).await,
-            open(&base, &game, &north).await,
-        ];
-        let Some(mut state) = until(&mut sockets[0], |g| g["status"] == "playing").await else {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            return;
-        };
-        // Start the games out of step, so moves do not come in waves.
-        tokio::time::sleep(Duration::from_millis(rng % o.think_ms.max(1))).await;
-        while state["status"] == "playing" && Instant::now() < deadline {
-            let n = ply(&state);
-            let mover = usize::from(state["to_move"] != "S");
-            let socket = &mut sockets[mover];
-            let Some(current) = until(socket, |g| ply(g) >= n).await else {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                return;
-            };
-            let legal = current["legal"].as_array().cloned().unwrap_or_default();
-            if legal.is_empty() {
-                break;
-            }
-            rng = rng
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = legal[(rng >> 33) as usize % legal.len()]
-                .as_str()
-                .unwrap()
-                .to_owned();
-            tokio::time::sleep(Duration::from_millis(o.think_ms)).await;
-            let sent = Instant::now();
-            let message = json!({"type": "move", "move": mv, "ply": n}).to_string();
-            if socket.send(Message::Text(message.into())).await.is_err() {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                return;
-            }
-            let Some(next) = until(socket, |g| ply(g) > n || g["status"] != "playing").await else {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                return;
-            };
-            let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
-            stats.latencies_us.lock().unwrap().push(us);
-            if next["status"] == "finished" {
-                stats.end_latencies_us.lock().unwrap().push(us);
-            }
-            stats.moves.fetch_add(1, Ordering::Relaxed);
-            state = next;
-        }
-        if state["status"] == "finished" {
-            stats.games_finished.fetch_add(1, Ordering::Relaxed);
-        }
-        for mut s in sockets {
-            let _ = s.close(None).await;
-        }
-    }
+/// A tag that makes this run's account names its own (a database may
+/// outlive runs).
+fn run_tag() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() / 1000 % 100_000_000)
 }
 
-/// CPU time this process has used (user and system), from
-/// `/proc/self/stat` (Linux: clock ticks of 10 ms; zero elsewhere). On a
-/// machine shared with other work, CPU per move is steadier than latency.
-fn cpu_time() -> Duration {
+/// CPU time this process has used (user and system), in milliseconds,
+/// from `/proc/self/stat` (Linux: clock ticks of 10 ms; zero elsewhere).
+fn cpu_ms() -> u64 {
     let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return Duration::ZERO;
+        return 0;
     };
     // After the command's name in parentheses the fields start at the
     // third: utime is the 14th, stime the 15th.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    (ticks(11) + ticks(12)) * 10
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+}
+
+struct Run {
+    o: Options,
+    stats: Stats,
+    counted_from: Instant,
+    deadline: Instant,
+}
+
+impl Run {
+    fn error(&self) {
+        self.stats.errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A move's latency since `since`; `ended`: it ended the game.
+    fn record(&self, since: Instant, ended: bool) {
+        if Instant::now() >= self.counted_from {
+            let us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
+            self.stats.latencies_us.lock().unwrap().push(us);
+            if ended {
+                self.stats.end_latencies_us.lock().unwrap().push(us);
+            }
+            self.stats.moves.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// One pair of players (or a player and the computer), game after game.
+async fn pair(base: String, n: usize, run: Arc<Run>) {
+    let o = &run.o;
+    let ramp = o.ramp_s * 1000 * n as u64 / o.games.max(1) as u64;
+    tokio::time::sleep(Duration::from_millis(ramp)).await;
+    let http = client();
+    let (south_from, north_from) = (address(&o.label, 2 * n), address(&o.label, 2 * n + 1));
+    let tag = run_tag();
+    let player = |side: &str, from: &str| {
+        let (http, base, from) = (http.clone(), base.clone(), from.to_owned());
+        let name = format!("{side}{n}");
+        async move {
+            if o.rated {
+                sign_up(&http, &base, &format!("{name}_{tag}"), &from).await
+            } else {
+                sign_in(&http, &base, &name, &from).await
+            }
+        }
     };
-    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+    let Some(south) = player("s", &south_from).await else {
+        return run.error();
+    };
+    let north = if o.computer {
+        String::new()
+    } else {
+        let Some(c) = player("n", &north_from).await else {
+            return run.error();
+        };
+        c
+    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15_u64 ^ (n as u64).wrapping_mul(0x1234_5678_9ABC_DEF1));
+    while Instant::now() < run.deadline {
+        let spec = if o.computer {
+            json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}})
+        } else if o.rated || o.clocked {
+            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": o.rated, "clock": "15+10"})
+        } else {
+            json!({"starts": "S", "opponent": {"kind": "human"}})
+        };
+        let Some(created) = post(
+            &http,
+            format!("{base}/api/tables"),
+            &south,
+            &south_from,
+            spec,
+        )
+        .await
+        else {
+            return run.error();
+        };
+        let table = created["table"]["id"].as_str().unwrap_or("").to_owned();
+        let game = created["table"]["game_id"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        let mut sockets = Vec::new();
+        if !o.computer {
+            let joined = post(
+                &http,
+                format!("{base}/api/tables/{table}/join"),
+                &north,
+                &north_from,
+                json!({}),
+            )
+            .await;
+            if joined.is_none() {
+                return run.error();
+            }
+        }
+        run.stats.games_started.fetch_add(1, Ordering::Relaxed);
+        for (cookie, from) in [(&south, &south_from), (&north, &north_from)] {
+            if cookie.is_empty() {
+                continue;
+            }
+            let Some(s) = open(&base, &game, cookie, from).await else {
+                return run.error();
+            };
+            sockets.push(s);
+        }
+        let Some(mut state) = until(&mut sockets[0], |g| g["status"] == "playing").await else {
+            return run.error();
+        };
+        while state["status"] == "playing" && Instant::now() < run.deadline {
+            let n = ply(&state);
+            let mover = usize::from(state["to_move"] != "S");
+            if o.computer && mover == 1 {
+                // The computer's turn: its reply time is the latency.
+                let asked = Instant::now();
+                let Some(next) =
+                    until(&mut sockets[0], |g| ply(g) > n || g["status"] != "playing").await
+                else {
+                    return run.error();
+                };
+                run.record(asked, next["status"] == "finished");
+                state = next;
+                continue;
+            }
+            let socket = &mut sockets[mover];
+            // Against the computer the one socket has read every state;
+            // between people, the mover's has the opponent's move to read.
+            let current = if o.computer {
+                state.clone()
+            } else {
+                let Some(current) = until(socket, |g| ply(g) >= n).await else {
+                    return run.error();
+                };
+                current
+            };
+            let legal = current["legal"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.next() as usize % legal.len()]
+                .as_str()
+                .unwrap_or("")
+                .to_owned();
+            let think = if o.think_ms == 0 {
+                0
+            } else {
+                rng.next() % (2 * o.think_ms)
+            };
+            tokio::time::sleep(Duration::from_millis(think)).await;
+            let sent = Instant::now();
+            let message = json!({"type": "move", "move": mv, "ply": n}).to_string();
+            if socket.send(Message::Text(message.into())).await.is_err() {
+                return run.error();
+            }
+            let Some(next) = until(socket, |g| ply(g) > n || g["status"] != "playing").await else {
+                return run.error();
+            };
+            if !o.computer {
+                run.record(sent, next["status"] == "finished");
+            }
+            state = next;
+        }
+        if state["status"] == "finished" {
+            run.stats.games_finished.fetch_add(1, Ordering::Relaxed);
+        }
+        for mut s in sockets {
+            let _ = tokio::time::timeout(Duration::from_secs(5), s.close(None)).await;
+        }
+    }
+}
+
+/// A client asking for 2-second analyses without pause, from its own
+/// address.
+async fn attacker(base: String, n: usize, run: Arc<Run>) {
+    let http = client();
+    let from = address("attack", n);
+    let mut rng = Rng(n as u64 + 1);
+    while Instant::now() < run.deadline {
+        // A different position each time: nothing comes from the cache.
+        let mut pits = [4u64; 12];
+        let (a, b) = (rng.next() as usize % 12, rng.next() as usize % 12);
+        pits[a] -= 1;
+        pits[b] += 1;
+        let row = |r: &[u64]| r.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let position = format!("{}/{} S 0-0", row(&pits[..6]), row(&pits[6..]));
+        let answer = http
+            .get(format!("{base}/api/analyze"))
+            .query(&[("position", position.as_str()), ("movetime", "2000")])
+            .header("x-forwarded-for", &from)
+            .send()
+            .await;
+        match answer {
+            Ok(r) if r.status().is_success() => {
+                run.stats.analyses.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(_) => {
+                run.stats.refused.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
+/// An HTTP client whose calls give up after 30 s.
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("an HTTP client")
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -365,123 +555,129 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 #[tokio::main]
 async fn main() {
-    let o = Arc::new(options());
+    let mut o = options();
     let mut server = None;
-    let base = match &o.url {
-        Some(url) => url.clone(),
-        None => {
-            let db = o.database.clone().unwrap_or_else(|| {
-                let file =
-                    std::env::temp_dir().join(format!("wari-load-{}.db", std::process::id()));
-                format!("sqlite://{}?mode=rwc", file.display())
-            });
-            let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
-            config.rate_per_s = 100_000;
-            config.sign_ups_per_hour = 1_000_000;
-            // Every simulated player connects from the same address.
-            config.max_connections_per_address = 1_000_000;
-            config.max_connections_per_client = 1_000_000;
-            let s = wari_server::start(config).await.expect("the server starts");
-            let base = format!("http://{}", s.addr());
-            server = Some(s);
-            base
-        }
-    };
-    let stats = Arc::new(Stats::default());
-    // Every player signs in (or up: a password hash each) before the clock
-    // starts.
-    let run = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis()
-        % 100_000_000;
-    let mut cookies = Vec::with_capacity(o.games);
-    for n in 0..o.games {
-        cookies.push(players(&base, n, &o, run).await);
-    }
-    let mut churners = Vec::new();
-    if o.rated {
-        let http = reqwest::Client::new();
-        for n in 0..(o.games / 10).max(2) {
-            churners.push(sign_up(&http, &base, &format!("c{n}_{run}")).await);
-        }
+    if o.urls.is_empty() {
+        let db = o.database.clone().unwrap_or_else(|| {
+            let file = std::env::temp_dir().join(format!("wari-load-{}.db", std::process::id()));
+            format!("sqlite://{}?mode=rwc", file.display())
+        });
+        let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
+        config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        config.sign_ups_per_hour = 1_000_000;
+        let s = wari_server::start(config).await.expect("the server starts");
+        o.urls = vec![format!("http://{}", s.addr())];
+        server = Some(s);
     }
     let started = Instant::now();
-    let cpu_at_start = cpu_time();
-    let deadline = started + Duration::from_secs(o.seconds);
-    let churn_tasks: Vec<_> = churners
-        .into_iter()
-        .map(|cookie| tokio::spawn(churn(base.clone(), cookie, Arc::clone(&stats), deadline)))
+    let run = Arc::new(Run {
+        counted_from: started + Duration::from_secs(o.ramp_s),
+        deadline: started + Duration::from_secs(o.ramp_s + o.seconds),
+        stats: Stats::default(),
+        o,
+    });
+    let urls = run.o.urls.clone();
+    let mut tasks: Vec<_> = (0..run.o.games)
+        .map(|n| tokio::spawn(pair(urls[n % urls.len()].clone(), n, Arc::clone(&run))))
         .collect();
-    let tasks: Vec<_> = cookies
-        .into_iter()
-        .enumerate()
-        .map(|(n, pair_cookies)| {
-            tokio::spawn(pair(
-                base.clone(),
-                n,
-                pair_cookies,
-                Arc::clone(&o),
-                Arc::clone(&stats),
-                deadline,
-            ))
-        })
-        .collect();
-    for t in tasks.into_iter().chain(churn_tasks) {
-        let _ = t.await;
+    tasks.extend(
+        (0..run.o.attack)
+            .map(|n| tokio::spawn(attacker(urls[n % urls.len()].clone(), n, Arc::clone(&run)))),
+    );
+    if run.o.rated {
+        tasks.extend(
+            (0..(run.o.games / 10).max(2))
+                .map(|n| tokio::spawn(churn(urls[n % urls.len()].clone(), n, Arc::clone(&run)))),
+        );
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    let cpu = cpu_time().saturating_sub(cpu_at_start);
-    let mut latencies = stats.latencies_us.lock().unwrap().clone();
+    {
+        let run = Arc::clone(&run);
+        tokio::spawn(async move {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(run.counted_from)).await;
+            run.stats.cpu_at_count_ms.store(cpu_ms(), Ordering::Relaxed);
+        });
+    }
+    // Every task ends by the deadline; one that hangs is given up on a
+    // minute after it.
+    let give_up = tokio::time::Instant::from_std(run.deadline + Duration::from_secs(60));
+    for t in tasks {
+        if tokio::time::timeout_at(give_up, t).await.is_err() {
+            run.error();
+        }
+    }
+    let elapsed = run.o.seconds as f64;
+    let cpu_s =
+        cpu_ms().saturating_sub(run.stats.cpu_at_count_ms.load(Ordering::Relaxed)) as f64 / 1000.0;
+    let mut latencies = run.stats.latencies_us.lock().unwrap().clone();
     latencies.sort_unstable();
-    let moves = stats.moves.load(Ordering::Relaxed);
-    println!("server        {base}");
+    let moves = run.stats.moves.load(Ordering::Relaxed);
+    let o = &run.o;
+    println!("[{}] servers {}", o.label, o.urls.join(" "));
     println!(
-        "games held    {} at once (think {} ms per move)",
-        o.games, o.think_ms
+        "[{}] games {} at once, {}, think {} ms on average; ramp {} s, measured {:.0} s after it",
+        o.label,
+        o.games,
+        if o.computer {
+            "against the computer"
+        } else {
+            "between people"
+        },
+        o.think_ms,
+        o.ramp_s,
+        elapsed
     );
     println!(
-        "games         {} started, {} finished",
-        stats.games_started.load(Ordering::Relaxed),
-        stats.games_finished.load(Ordering::Relaxed)
+        "[{}] games {} started, {} finished; moves {moves} = {:.0}/s; errors {}",
+        o.label,
+        run.stats.games_started.load(Ordering::Relaxed),
+        run.stats.games_finished.load(Ordering::Relaxed),
+        moves as f64 / elapsed,
+        run.stats.errors.load(Ordering::Relaxed)
     );
     println!(
-        "moves         {moves} in {elapsed:.1} s = {:.0} moves/s",
-        moves as f64 / elapsed
-    );
-    println!(
-        "latency ms    p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        "[{}] {} ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        o.label,
+        if o.computer {
+            "computer's reply"
+        } else {
+            "move latency"
+        },
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.90),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
-    let mut ends = stats.end_latencies_us.lock().unwrap().clone();
+    let mut ends = run.stats.end_latencies_us.lock().unwrap().clone();
     ends.sort_unstable();
     println!(
-        "game ends     {} moves: p50 {:.2}  p90 {:.2}  max {:.2} ms{}",
+        "[{}] game ends {} moves: p50 {:.2}  p90 {:.2}  max {:.2} ms{}",
+        o.label,
         ends.len(),
         percentile(&ends, 0.50),
         percentile(&ends, 0.90),
         percentile(&ends, 1.0),
-        if o.rated {
-            " (rated: both ratings updated)"
-        } else {
-            ""
-        }
+        if o.rated { " (rated: both ratings updated)" } else { "" }
     );
     if o.rated {
         println!(
-            "pool pairings {} beside (each a rated game resigned at once)",
-            stats.pairings.load(Ordering::Relaxed)
+            "[{}] pool pairings {} beside (each a rated game resigned at once)",
+            o.label,
+            run.stats.pairings.load(Ordering::Relaxed)
         );
     }
     println!(
-        "cpu           {:.1} s = {:.3} ms a move (server and clients: this process)",
-        cpu.as_secs_f64(),
-        cpu.as_secs_f64() * 1000.0 / (moves.max(1) as f64)
+        "[{}] cpu {cpu_s:.1} s = {:.3} ms a move (server and clients: this process)",
+        o.label,
+        cpu_s * 1000.0 / (moves.max(1) as f64)
     );
-    println!("errors        {}", stats.errors.load(Ordering::Relaxed));
+    if o.attack > 0 {
+        println!(
+            "[{}] attack: {} analyses answered, {} refused",
+            o.label,
+            run.stats.analyses.load(Ordering::Relaxed),
+            run.stats.refused.load(Ordering::Relaxed)
+        );
+    }
     if let Some(s) = server {
         s.stop().await;
     }

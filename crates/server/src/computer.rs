@@ -1,19 +1,21 @@
 //! The computer opponent and the analysis board: engine searches on a
 //! bounded pool of blocking threads, never on the async workers.
 //!
-//! A semaphore holds at most `--computer-threads` searches at once; the
-//! others wait for a permit without blocking anything. Engines (each with
-//! a 16 MB table) are kept and reused, so a search allocates nothing.
+//! At most `--computer-threads` searches run at once ([`Pool`]): the
+//! computer's moves first, analysis on all threads but one; the others
+//! wait without blocking anything. A search whose caller goes away (an
+//! analysis whose client closed the connection) is stopped. Engines (each
+//! with a 16 MB table) are kept and reused, so a search allocates nothing.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
-use wari_engine::{Engine, Level, Limits, Oracle, SearchResult};
+use wari_engine::{Control, Engine, Level, Limits, Oracle, SearchResult};
 use wari_rules::{Game, Rules, Side};
 
 use crate::api::error::Error;
 use crate::lock::lock;
+use crate::pool::{Pool, Work};
 
 const HASH_MB: usize = 16;
 
@@ -29,7 +31,7 @@ pub trait Tablebases: Send + Sync + std::fmt::Debug {
 /// The pool of engine searches.
 #[derive(Debug, Clone)]
 pub struct Computer {
-    permits: Arc<Semaphore>,
+    pool: Arc<Pool>,
     engines: Arc<Mutex<Vec<(Engine, Rules)>>>,
     movetime_ms: u64,
     tables: Option<Arc<dyn Tablebases>>,
@@ -41,7 +43,7 @@ impl Computer {
     #[must_use]
     pub fn new(threads: usize, movetime_ms: u64) -> Computer {
         Computer {
-            permits: Arc::new(Semaphore::new(threads.max(1))),
+            pool: Pool::new(threads),
             engines: Arc::new(Mutex::new(Vec::new())),
             movetime_ms,
             tables: None,
@@ -55,10 +57,12 @@ impl Computer {
         self
     }
 
-    /// Searches `game` at `level` within `limits`, once a permit is free;
-    /// with `book`, levels 9 and 10 play from the opening book; with
-    /// endgame tables ([`Computer::with_tables`]), levels 9 and 10 use
-    /// them.
+    /// Searches `game` at `level` for `work`, once a slot is free,
+    /// within the limits `limits` gives then (a computer whose clock ran
+    /// while it waited thinks less); with `book`, levels 9 and 10 play
+    /// from the opening book; with endgame tables
+    /// ([`Computer::with_tables`]), levels 9 and 10 use them. Dropping the
+    /// future stops the search.
     ///
     /// # Errors
     /// A search cancelled because the server is stopping.
@@ -66,17 +70,19 @@ impl Computer {
         &self,
         game: Game,
         level: Level,
-        limits: Limits,
+        limits: impl FnOnce() -> Limits,
         book: bool,
+        work: Work,
     ) -> Result<SearchResult, Error> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|_| Error::Internal("the computer's pool is closed".to_owned()))?;
+        let slot = self.pool.acquire(work).await;
+        let limits = limits();
+        let stop = StopOnDrop(Arc::new(Control::new()));
+        let control = Arc::clone(&stop.0);
         let engines = Arc::clone(&self.engines);
         let tables = self.tables.clone();
         tokio::task::spawn_blocking(move || {
+            // Held until the search really ends, not only its caller.
+            let _slot = slot;
             let rules = *game.rules();
             let spare = lock(&engines).pop();
             let (mut engine, last_rules) = spare.unwrap_or_else(|| {
@@ -98,7 +104,7 @@ impl Computer {
                 .filter(|_| level.get() >= 9)
                 .and_then(|t| t.oracle(&game));
             engine.set_oracle(oracle);
-            let result = engine.think(&game, &limits);
+            let result = engine.search(&game, &limits, &control, &mut |_| {});
             lock(&engines).push((engine, rules));
             result
         })
@@ -137,8 +143,20 @@ impl Computer {
     ) -> Result<bool, Error> {
         let position = *game.position();
         let limits = Limits::movetime(Duration::from_millis(self.movetime_ms.min(200)));
-        let result = self.think(game, level, limits, false).await?;
+        let result = self
+            .think(game, level, || limits, false, Work::Computer)
+            .await?;
         Ok(accepts_cycle(&position, judge, result.score))
+    }
+}
+
+/// Stops a search when its caller is dropped.
+#[derive(Debug)]
+struct StopOnDrop(Arc<Control>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
     }
 }
 
@@ -153,10 +171,54 @@ mod tests {
         let computer = Computer::new(1, 50);
         let game = Game::default();
         let result = computer
-            .think(game.clone(), Level::MIN, Limits::depth(2), true)
+            .think(
+                game.clone(),
+                Level::MIN,
+                || Limits::depth(2),
+                true,
+                Work::Computer,
+            )
             .await
             .unwrap();
         assert!(game.legal_moves().contains(&result.best.unwrap()));
+    }
+
+    #[tokio::test]
+    async fn a_search_whose_caller_goes_away_stops() {
+        // One thread: a minute-long analysis that was not stopped would
+        // hold it, and the depth-1 search after it would wait that minute.
+        let computer = Computer::new(1, 50);
+        let long = tokio::spawn({
+            let computer = computer.clone();
+            async move {
+                computer
+                    .think(
+                        Game::default(),
+                        Level::FULL,
+                        || Limits::movetime(Duration::from_secs(60)),
+                        false,
+                        Work::Analysis,
+                    )
+                    .await
+            }
+        });
+        while computer.pool.load()[1].0 == 0 {
+            tokio::task::yield_now().await;
+        }
+        long.abort();
+        let _ = long.await;
+        let quick = tokio::time::timeout(
+            Duration::from_secs(30),
+            computer.think(
+                Game::default(),
+                Level::MIN,
+                || Limits::depth(1),
+                false,
+                Work::Computer,
+            ),
+        )
+        .await;
+        assert!(quick.is_ok(), "the abandoned search still held the thread");
     }
 
     #[tokio::test]
@@ -170,7 +232,13 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..40 {
             let result = computer
-                .think(Game::default(), Level::MIN, Limits::depth(1), true)
+                .think(
+                    Game::default(),
+                    Level::MIN,
+                    || Limits::depth(1),
+                    true,
+                    Work::Computer,
+                )
                 .await
                 .unwrap();
             moves.push(result.best.unwrap());

@@ -13,8 +13,10 @@ pub struct Config {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// Database URL: `sqlite://FILE?mode=rwc` (one process) or
-    /// `postgres://USER@HOST/DB` (several processes may share it).
+    /// Database URL: `sqlite://FILE` (one process; the file is made if it
+    /// is not there, its directory must be) or `postgres://USER@HOST/DB`
+    /// (several processes may share it; a server that does not answer
+    /// within 5 s is an error).
     #[arg(
         long,
         env = "DATABASE_URL",
@@ -42,18 +44,18 @@ pub struct Config {
     #[arg(long, default_value_t = 60)]
     pub claim_timeout_s: u64,
 
-    /// Minutes after which an unclocked game whose players are both away
-    /// is adjourned: kept, unloaded, resumed when a player returns.
-    #[arg(long, default_value_t = 10)]
-    pub adjourn_after_min: u64,
+    /// Seconds after which an unclocked game whose players are both away
+    /// is adjourned: kept, off the lobby, resumed when a player returns.
+    #[arg(long, default_value_t = 600)]
+    pub adjourn_after_s: u64,
 
     /// Open tables (a seat free) one session may have at once.
     #[arg(long, default_value_t = 3)]
     pub max_open_tables: u32,
 
-    /// Minutes an open table waits for an opponent before it expires.
-    #[arg(long, default_value_t = 30)]
-    pub open_table_expiry_min: u64,
+    /// Seconds an open table waits for an opponent before it expires.
+    #[arg(long, default_value_t = 1800)]
+    pub open_table_expiry_s: u64,
 
     /// Open WebSocket and stream connections allowed per client (session,
     /// or address without one).

@@ -1,6 +1,7 @@
 //! A live game in this process: the referee's state behind a lock, the
 //! broadcast that reaches every player and spectator connected here,
-//! who is connected, the clock's timer and the computer's moves.
+//! who is connected (here, and through the database on the other
+//! processes), the clock's timer and the computer's moves.
 //!
 //! Every change goes through [`Room::act`]: lock the room, lock the game's
 //! row in the database, reload if another process changed it, apply,
@@ -22,6 +23,7 @@ use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
 use crate::ratings;
+use crate::pool::Work;
 use crate::referee::{Action, GameState, SeatKind, Status};
 
 /// Connections of one seat's session in this process.
@@ -41,6 +43,8 @@ pub struct Room {
     latest: RwLock<Arc<GameState>>,
     updates: broadcast::Sender<Arc<GameState>>,
     presence: Mutex<[Presence; 2]>,
+    /// Whether each seat is connected through another (live) process.
+    elsewhere: Mutex<[bool; 2]>,
     deadline: watch::Sender<Option<i64>>,
     /// The ply the computer is searching, so one search runs per move.
     searching: Mutex<Option<usize>>,
@@ -49,6 +53,7 @@ pub struct Room {
 /// Holds a seat's connection open; closing it (drop) marks the time.
 #[derive(Debug)]
 pub struct PresenceGuard {
+    app: Arc<App>,
     room: Arc<Room>,
     side: Option<Side>,
 }
@@ -56,13 +61,19 @@ pub struct PresenceGuard {
 impl Drop for PresenceGuard {
     fn drop(&mut self) {
         if let Some(side) = self.side {
-            {
+            let last = {
                 let mut p = lock(&self.room.presence);
                 let seat = &mut p[side.index()];
                 seat.connections = seat.connections.saturating_sub(1);
                 if seat.connections == 0 {
                     seat.since_ms = now_ms();
                 }
+                seat.connections == 0
+            };
+            if last {
+                self.app
+                    .process
+                    .presence_changed(&self.room.id, side, false);
             }
             self.room.republish();
         }
@@ -86,11 +97,14 @@ impl Room {
                     since_ms: now,
                 }; 2],
             ),
+            elsewhere: Mutex::new([false; 2]),
             deadline,
             searching: Mutex::new(None),
         });
         spawn_timer(Arc::clone(app), Arc::downgrade(&room));
         room.set_deadline(&room.snapshot());
+        let (app, opened) = (Arc::clone(app), Arc::clone(&room));
+        tokio::spawn(async move { opened.refresh_presence(&app).await });
         room
     }
 
@@ -106,6 +120,12 @@ impl Room {
         self.updates.subscribe()
     }
 
+    /// Whether the computer is searching (or about to) in this game.
+    #[must_use]
+    pub fn is_searching(&self) -> bool {
+        lock(&self.searching).is_some()
+    }
+
     /// Receivers listening (connections open here).
     #[must_use]
     pub fn listeners(&self) -> usize {
@@ -113,39 +133,103 @@ impl Room {
     }
 
     /// Whether each seat is connected: the computer always, a person while
-    /// a WebSocket or stream of their session is open in this process.
+    /// a WebSocket or stream of their session is open in this process or
+    /// another live one.
     #[must_use]
     pub fn connected(&self, state: &GameState) -> [bool; 2] {
         let presence = *lock(&self.presence);
+        let elsewhere = *lock(&self.elsewhere);
         Side::ALL.map(|side| match state.seat(side).map(|s| &s.kind) {
             None => false,
             Some(SeatKind::Computer(_)) => true,
-            Some(SeatKind::Human(_)) => presence[side.index()].connections > 0,
+            Some(SeatKind::Human(_)) => {
+                presence[side.index()].connections > 0 || elsewhere[side.index()]
+            }
         })
     }
 
     /// Counts a connection of `side`'s session (none for spectators).
     #[must_use]
-    pub fn connect(self: &Arc<Self>, side: Option<Side>) -> PresenceGuard {
+    pub fn connect(self: &Arc<Self>, app: &Arc<App>, side: Option<Side>) -> PresenceGuard {
         if let Some(side) = side {
-            lock(&self.presence)[side.index()].connections += 1;
+            let first = {
+                let mut p = lock(&self.presence);
+                p[side.index()].connections += 1;
+                p[side.index()].connections == 1
+            };
+            if first {
+                app.process.presence_changed(&self.id, side, true);
+            }
             self.republish();
         }
         PresenceGuard {
+            app: Arc::clone(app),
             room: Arc::clone(self),
             side,
         }
     }
 
-    /// How long `side` has been away (zero while connected).
-    #[must_use]
-    pub fn away_ms(&self, side: Side) -> i64 {
-        let seat = lock(&self.presence)[side.index()];
-        if seat.connections > 0 {
-            0
-        } else {
-            now_ms() - seat.since_ms
+    /// Reads who is connected through the other processes, and sends the
+    /// state again if that changed.
+    pub async fn refresh_presence(&self, app: &Arc<App>) {
+        let rows = match app
+            .store
+            .presence(&self.id, now_ms() - crate::lease::LEASE_MS)
+            .await
+        {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(game = %self.id, error = %e, "presence not read");
+                return;
+            }
+        };
+        let seen = Side::ALL.map(|side| {
+            rows.iter().any(|r| {
+                r.side == side && r.process_id != app.process.id && r.connections > 0 && r.alive
+            })
+        });
+        let changed = {
+            let mut elsewhere = lock(&self.elsewhere);
+            std::mem::replace(&mut *elsewhere, seen) != seen
+        };
+        if changed {
+            self.republish();
         }
+    }
+
+    /// How long `side` has been away from every process (zero while
+    /// connected to any): since its last connection closed, or since the
+    /// game started.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn away_ms(&self, app: &Arc<App>, side: Side) -> Result<i64, Error> {
+        let here = lock(&self.presence)[side.index()];
+        if here.connections > 0 {
+            return Ok(0);
+        }
+        let rows = app
+            .store
+            .presence(&self.id, now_ms() - crate::lease::LEASE_MS)
+            .await?;
+        let mut since = self.snapshot().started_at.unwrap_or(0);
+        for r in rows.iter().filter(|r| r.side == side) {
+            if r.process_id == app.process.id {
+                // Its close is on its way to the database when the row
+                // still counts a connection: it closed at `since_ms`.
+                since = since.max(if r.connections > 0 {
+                    here.since_ms
+                } else {
+                    r.left_at
+                });
+            } else if r.connections > 0 {
+                // Another process (or one not yet found dead) holds one.
+                return Ok(0);
+            } else {
+                since = since.max(r.left_at);
+            }
+        }
+        Ok((now_ms() - since).max(0))
     }
 
     /// Sends the current state again (presence changed).
@@ -224,7 +308,9 @@ impl Room {
         }
         if let Some(rematch) = &effects.rematch {
             app.store.insert_game(&mut tx, rematch, None).await?;
+            set_turn(app, &mut tx, rematch, now).await?;
         }
+        set_turn(app, &mut tx, &next, now).await?;
         let mut outbox = Outbox::default();
         if was_waiting && next.status == Status::Playing {
             json::game_started(&mut outbox, &next);
@@ -284,14 +370,15 @@ impl Room {
                 }
                 *searching = Some(ply);
             }
-            let side = state.to_move();
-            let clock = state
-                .clock
-                .map(|c| (c.left(side, now_ms()), c.increment_ms));
-            let limits = app.computer.move_limits(clock);
             let game = state.game.clone();
             let (app, room) = (Arc::clone(app), Arc::clone(self));
+            let (side, clock) = (state.to_move(), state.clock);
             tokio::spawn(async move {
+                // The clock as it stands when a thread is free.
+                let limits = || {
+                    let clock = clock.map(|c| (c.left(side, now_ms()), c.increment_ms));
+                    app.computer.move_limits(clock)
+                };
                 room.computer_moves(&app, game, level, limits, ply).await;
                 // Cleared only now, so the states stored on the way do not
                 // start a second search for the same ply.
@@ -330,12 +417,16 @@ impl Room {
         app: &Arc<App>,
         game: wari_rules::Game,
         level: wari_engine::Level,
-        limits: wari_engine::Limits,
+        limits: impl FnOnce() -> wari_engine::Limits,
         ply: usize,
     ) {
         let position = *game.position();
         let side = position.turn();
-        let result = match app.computer.think(game, level, limits, true).await {
+        let result = match app
+            .computer
+            .think(game, level, limits, true, Work::Computer)
+            .await
+        {
             Ok(result) => result,
             Err(e) => {
                 tracing::error!(game = %self.id, error = %e, "computer search failed");
@@ -355,6 +446,23 @@ impl Room {
             tracing::debug!(game = %self.id, error = %e, "computer move dropped");
         }
     }
+}
+
+/// Makes the computer's pending turn in `state`, if it has one, this
+/// process's (it searches it; another takes over if this one dies), or
+/// ends it; nothing for games between people.
+pub async fn set_turn(
+    app: &Arc<App>,
+    conn: &mut sqlx::AnyConnection,
+    state: &GameState,
+    now: i64,
+) -> Result<(), Error> {
+    if state.seats.iter().flatten().all(|s| s.level().is_none()) {
+        return Ok(());
+    }
+    let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
+    let owner = pending.then_some(app.process.id.as_str());
+    app.store.set_turn(conn, &state.id, owner, now).await
 }
 
 /// The clock's timer: sleeps until the running side's time is up and

@@ -16,6 +16,7 @@
 
 #![forbid(unsafe_code)]
 
+mod analysis;
 mod accounts;
 pub mod api;
 mod chat;
@@ -25,12 +26,14 @@ mod config;
 mod events;
 mod game_room;
 mod ids;
+mod lease;
 mod limits;
 mod listen;
 mod lock;
 mod name;
 mod notify;
 mod offer;
+mod pool;
 mod pairing;
 mod ratings;
 mod referee;
@@ -66,10 +69,12 @@ pub struct App {
     store: Store,
     rooms: Rooms,
     computer: Computer,
+    analysis: analysis::Analysis,
     limiter: Limiter,
     sessions: Sessions,
     hasher: accounts::Hasher,
     stopping: Stopping,
+    process: lease::Process,
     events: events::Events,
     chats: chat::Chats,
     pairing: pairing::Pairing,
@@ -92,10 +97,13 @@ impl Server {
 
     /// Stops accepting connections, closes idle ones, sends every
     /// WebSocket a close frame (1001, going away), gives requests under
-    /// way two seconds to finish, and closes the database pool.
+    /// way two seconds to finish, tells the other processes it is leaving
+    /// (they take its computer's turns over at once), and closes the
+    /// database pool.
     pub async fn stop(self) {
         self.app.stopping.stop(Duration::from_secs(2)).await;
         self.task.abort();
+        lease::leave(&self.app).await;
         self.app.store.close().await;
     }
 
@@ -128,8 +136,10 @@ async fn shutdown_signal() {
     }
 }
 
-/// Connects to the database (running the migrations), restores the games
-/// being played, and starts listening.
+/// Connects to the database (running the migrations), takes over the
+/// computer's pending turns of processes that died (with SQLite, of the
+/// process before this one), and starts listening. Other games are loaded
+/// when someone asks for them.
 ///
 /// # Errors
 /// A database that cannot be reached or migrated, or an address that
@@ -153,6 +163,7 @@ pub async fn start_with(
             config.computer_movetime_ms,
         )
         .with_tables(tables),
+        analysis: analysis::Analysis::new(config.analysis_ms_per_minute),
         limiter: Limiter::new(
             config.rate_per_s,
             config.max_connections_per_client,
@@ -162,15 +173,15 @@ pub async fn start_with(
         sessions: Sessions::default(),
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
         stopping: Stopping::default(),
+        process: lease::Process::default(),
         events: events::Events::default(),
         chats: chat::Chats::default(),
         pairing: pairing::Pairing::default(),
         store,
         config,
     });
-    restore(&app).await?;
     notify::spawn_listener(Arc::clone(&app));
-    spawn_sweeper(Arc::clone(&app));
+    lease::start(&app).await?;
     pairing::spawn(Arc::clone(&app));
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
@@ -187,46 +198,6 @@ pub async fn start_with(
     ));
     tracing::info!(%addr, database = ?app.store.backend(), "wari server listening");
     Ok(Server { addr, app, task })
-}
-
-/// Reopens every game being played: clocks run on (the downtime is
-/// charged to the side to move, see docs/API.md) and the computer moves if
-/// it is its turn.
-async fn restore(app: &Arc<App>) -> Result<(), Error> {
-    let ids = app.store.unfinished_game_ids().await?;
-    for id in &ids {
-        match app.rooms.get(app, id).await {
-            Ok(room) => room.follow_up(app, &room.snapshot()),
-            Err(e) => tracing::error!(game = %id, error = %e, "cannot restore game"),
-        }
-    }
-    if !ids.is_empty() {
-        tracing::info!(games = ids.len(), "games in progress restored");
-    }
-    Ok(())
-}
-
-fn spawn_sweeper(app: Arc<App>) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(30));
-        let mut stopping = app.stopping.signal();
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = stopping.changed() => return,
-            }
-            app.rooms.sweep();
-            app.limiter.sweep();
-            app.events.sweep();
-            app.chats.sweep();
-            if let Err(e) = accounts::prune_failures(&app).await {
-                tracing::warn!(error = %e, "pruning failed sign-ins failed");
-            }
-            if let Err(e) = pairing::sweep(&app).await {
-                tracing::warn!(error = %e, "cancelling unseen seeks failed");
-            }
-        }
-    });
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default: this server's info).

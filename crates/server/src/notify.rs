@@ -1,6 +1,7 @@
 //! Changes made by other processes: with PostgreSQL every stored change
-//! is announced by `NOTIFY wari_games, 'ID VERSION'` in its transaction;
-//! each process LISTENs and reloads the rooms it holds. SQLite serves one
+//! is announced by `NOTIFY wari_games, 'ID VERSION'` in its transaction,
+//! and a change of who is connected by `'ID p'`; each process LISTENs and
+//! reloads the rooms it holds (or their presence). SQLite serves one
 //! process, so there is nothing to listen to.
 
 use std::sync::Arc;
@@ -69,6 +70,13 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
         let Some((id, version)) = notification.payload().split_once(' ') else {
             continue;
         };
+        if version == "p" {
+            if let Some(room) = app.rooms.loaded(id) {
+                let app = Arc::clone(app);
+                tokio::spawn(async move { room.refresh_presence(&app).await });
+            }
+            continue;
+        }
         let Ok(version) = version.parse::<i64>() else {
             continue;
         };
@@ -80,5 +88,23 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
                 }
             });
         }
+    }
+}
+
+/// Tells every process sharing the database (this one too) that who is
+/// connected to `game` changed: their rooms of the game read the presence
+/// again. Nothing with SQLite, whose one process knows.
+pub async fn presence_changed(app: &Arc<App>, game: &str) {
+    if app.store.backend() != Backend::Postgres {
+        return;
+    }
+    let sent = async {
+        let mut conn = app.store.pool().acquire().await?;
+        app.store
+            .notify(&mut conn, CHANNEL, &format!("{game} p"))
+            .await
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(game = %game, error = %e, "presence not announced");
     }
 }

@@ -1,6 +1,7 @@
-//! The rooms this process holds, by game id: loaded on first use,
-//! restored at start for every game being played, let go when nobody
-//! watches a game that is not being played.
+//! The rooms this process holds, by game id: loaded on first use, let go
+//! when nobody watches the game and the computer is not searching in it
+//! (the database keeps the game; its clock's flag falls without a room,
+//! `lease.rs`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -8,8 +9,9 @@ use std::sync::{Arc, Mutex};
 use crate::App;
 use crate::api::error::Error;
 use crate::game_room::Room;
+use crate::ids::now_ms;
 use crate::lock::lock;
-use crate::referee::{GameState, Status};
+use crate::referee::GameState;
 
 /// Every room of this process.
 #[derive(Debug, Default)]
@@ -36,7 +38,24 @@ impl Rooms {
             .await?
             .ok_or_else(|| Error::not_found(format!("no game {id}")))?;
         drop(conn);
-        Ok(self.insert(app, state))
+        let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
+        let flag_due = state.flag_due(now_ms()).is_some();
+        let room = self.insert(app, state);
+        // A flag that fell while nobody held the game falls now, before
+        // anyone sees it running (the sweep in lease.rs may be a second
+        // away).
+        if flag_due
+            && let Err(e) = room.act(app, crate::referee::Action::Flag).await
+            && !matches!(e, Error::Conflict(_))
+        {
+            return Err(e);
+        }
+        // The computer's turn is searched by the process that has it; one
+        // that nobody has (stored before turns were) is taken here.
+        if pending && app.store.adopt_turn(id, &app.process.id, now_ms()).await? {
+            room.follow_up(app, &room.snapshot());
+        }
+        Ok(room)
     }
 
     /// The room of game `id` if this process holds it.
@@ -70,10 +89,10 @@ impl Rooms {
         lock(&self.map).values().cloned().collect()
     }
 
-    /// Lets go of rooms nobody listens to whose game is not being played
-    /// (they are reloaded from the database when asked for again).
+    /// Lets go of rooms nobody listens to where the computer is not
+    /// searching (they are reloaded from the database when asked for
+    /// again).
     pub fn sweep(&self) {
-        lock(&self.map)
-            .retain(|_, room| room.listeners() > 0 || room.snapshot().status == Status::Playing);
+        lock(&self.map).retain(|_, room| room.listeners() > 0 || room.is_searching());
     }
 }

@@ -156,13 +156,17 @@ impl ClockSpec {
     }
 }
 
-/// Creates a table and its game; a computer table's game starts at once.
+/// Creates a table and its game, from `address`; a computer table's game
+/// starts at once. A table for a person waits in the lobby (or behind its
+/// invite) until `--open-table-expiry-s` has passed.
 ///
 /// # Errors
-/// A 400 for bad rules, side, level or clock; a database error.
+/// A 400 for bad rules, side, level or clock; a 429 when the guest (or
+/// its address) has as many open tables as allowed; a database error.
 pub async fn create(
     app: &Arc<App>,
     guest: &Session,
+    address: &str,
     spec: NewTable,
 ) -> Result<(TableRow, Arc<Room>), Error> {
     let rules: Rules = spec
@@ -210,6 +214,19 @@ pub async fn create(
         ));
     }
     let now = now_ms();
+    if matches!(spec.opponent, Opponent::Human { .. }) {
+        let max = i64::from(app.config.max_open_tables);
+        let (mine, from_address) = app
+            .store
+            .open_tables_of(&guest.id, address, open_since(app, now))
+            .await?;
+        // An address may be a household or an office: four guests' worth.
+        if mine >= max || from_address >= 4 * max {
+            return Err(Error::TooMany(format!(
+                "you have {mine} open tables: at most {max} wait for an opponent at once"
+            )));
+        }
+    }
     let mut state = GameState::new(game_id(), Game::new(rules), clock, now);
     state.rated = spec.rated;
     let table_id = game_id();
@@ -262,11 +279,13 @@ pub async fn create(
         rated: spec.rated,
         rating_range: spec.rating_range,
         challenged,
+        creator_address: Some(address.to_owned()),
     };
     let mut tx = app.store.pool().begin().await?;
     ratings::show_ratings(app, &mut tx, &mut state).await?;
     app.store.insert_game(&mut tx, &state, None).await?;
     app.store.insert_table(&mut tx, &table).await?;
+    crate::game_room::set_turn(app, &mut tx, &state, now).await?;
     let mut outbox = Outbox::default();
     if state.status == Status::Playing {
         json::game_started(&mut outbox, &state);
@@ -291,6 +310,13 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if guest.is(&table.creator_session) {
         return Err(Error::conflict(
             "you created this table: wait for an opponent",
+        ));
+    }
+    if table.status == "expired"
+        || (table.status == "open" && table.created_at < open_since(app, now_ms()))
+    {
+        return Err(Error::conflict(
+            "the table has expired: nobody took its seat in time",
         ));
     }
     if table.status != "open" {
@@ -376,4 +402,13 @@ async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<()
         )));
     }
     Ok(())
+}
+
+/// When the oldest open table still waiting was created: earlier ones
+/// have expired.
+#[must_use]
+pub fn open_since(app: &App, now: i64) -> i64 {
+    let expiry =
+        i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
+    now.saturating_sub(expiry)
 }

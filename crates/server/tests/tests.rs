@@ -12,7 +12,9 @@ mod cases {
     mod connections;
     mod correspondence;
     mod cross_site;
+    mod fairness;
     mod last_move;
+    mod lobby;
     mod migrations;
     mod offers;
     mod pairing;

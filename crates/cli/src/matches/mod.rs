@@ -7,13 +7,14 @@ mod openings;
 mod play;
 mod player;
 mod report;
+mod sprt;
 mod uci_client;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -26,6 +27,7 @@ use openings::openings;
 use play::{Pairing, Played, Settings, TimeControl, play_game};
 use player::{BuiltIn, PlayerSpec, StartError, no_rules_option, start_engine};
 use report::{Summary, Tally};
+use sprt::Sprt;
 use wari_engine::random;
 
 /// Play a match between two engines and report the score and the Elo
@@ -78,8 +80,13 @@ pub struct Args {
     rules: RulesArg,
 
     /// Milliseconds per move (the default time control is 100 ms a move)
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "tc"], value_parser = at_least::<u64>(1))]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "tc", "nodes"], value_parser = at_least::<u64>(1))]
     movetime: Option<u64>,
+
+    /// Nodes per move (`go nodes N`): a time control that does not
+    /// depend on the machine's load, for comparing versions of an engine
+    #[arg(long, value_name = "N", conflicts_with_all = ["depth", "tc"], value_parser = at_least::<u64>(1))]
+    nodes: Option<u64>,
 
     /// Plies per move for the built-in levels and external engines
     /// (`go depth D`); the baseline keeps its own depth
@@ -119,11 +126,29 @@ pub struct Args {
     #[arg(long, default_value_t = 32, value_parser = between::<u32>(1, 16384))]
     hash: u32,
 
+    /// A sequential test: play pairs until the log-likelihood ratio of
+    /// "engine 1 is ELO1 stronger" against "ELO0 stronger" (logistic Elo,
+    /// over the pentanomial of game pairs, 5% errors each way) crosses
+    /// its bounds, or --games are played; the summary gives the verdict
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+
+    /// An option for the first engine when it is an external program,
+    /// sent as `setoption name NAME value VALUE` after the handshake
+    /// (repeatable), like OwnBook=false
+    #[arg(long, value_name = "NAME=VALUE")]
+    option1: Vec<String>,
+
+    /// An option for the second engine (see --option1)
+    #[arg(long, value_name = "NAME=VALUE")]
+    option2: Vec<String>,
+
     /// Print the summary as one JSON object: engine1, engine2, games,
     /// wins, draws, losses (engine1's), points, score (0 to 1), elo,
     /// elo_low, elo_high (null when infinite), faults1, faults2, capped,
     /// ms_per_move1, ms_per_move2, endings, rules, time_control, openings,
-    /// seed, time_s
+    /// seed, time_s; with --sprt also sprt (elo0, elo1, alpha, beta,
+    /// pentanomial, llr, lower, upper, verdict: "H1", "H0" or null)
     #[arg(long)]
     json: bool,
 }
@@ -140,11 +165,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         )));
     }
     let rules = args.rules.rules_or_default()?;
-    let time_control = match (&args.tc, args.depth, args.movetime) {
-        (Some(tc), _, _) => TimeControl::Fischer(*tc),
-        (None, Some(depth), _) => TimeControl::Depth(depth.max(1)),
-        (None, None, Some(ms)) => TimeControl::MoveTime(Duration::from_millis(ms.max(1))),
-        (None, None, None) => TimeControl::MoveTime(Duration::from_millis(100)),
+    let time_control = match (&args.tc, args.depth, args.nodes, args.movetime) {
+        (Some(tc), ..) => TimeControl::Fischer(*tc),
+        (None, Some(depth), ..) => TimeControl::Depth(depth.max(1)),
+        (None, None, Some(nodes), _) => TimeControl::Nodes(nodes.max(1)),
+        (None, None, None, Some(ms)) => TimeControl::MoveTime(Duration::from_millis(ms.max(1))),
+        (None, None, None, None) => TimeControl::MoveTime(Duration::from_millis(100)),
     };
     let settings = Settings {
         rules,
@@ -152,9 +178,33 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         grace: Duration::from_millis(args.grace),
         max_plies: args.max_plies.max(1) as usize,
     };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(Error::input)?;
+    let options = [&args.option1, &args.option2].map(|given| {
+        given
+            .iter()
+            .map(|text| parse_option(text))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let options = match options {
+        [Ok(one), Ok(two)] => [one, two],
+        [Err(e), _] | [_, Err(e)] => return Err(Error::input(e)),
+    };
+    for (i, spec) in specs.iter().enumerate() {
+        if !options[i].is_empty() && !matches!(spec, PlayerSpec::Command(_)) {
+            return Err(Error::input(format!(
+                "--option{} is for an external engine; {spec} is built in",
+                i + 1
+            )));
+        }
+    }
     let ids = [
-        check_engine(&specs[0], "--engine1", rules)?,
-        check_engine(&specs[1], "--engine2", rules)?,
+        check_engine(&specs[0], "--engine1", rules, &options[0])?,
+        check_engine(&specs[1], "--engine2", rules, &options[1])?,
     ];
     let names = names([&args.name1, &args.name2], &specs, ids);
     let mut ogn = match &args.ogn {
@@ -176,9 +226,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let players = Players {
         specs: &specs,
         names: &names,
+        options: &options,
         built_in,
     };
-    let tally = play_all(&players, &pairings, &settings, workers, ogn.as_mut())?;
+    let tally = play_all(
+        &players,
+        &pairings,
+        &settings,
+        workers,
+        sprt.as_ref(),
+        ogn.as_mut(),
+    )?;
     if let Some(file) = ogn {
         file.finish()?;
     }
@@ -190,6 +248,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         openings: args.openings,
         seed,
         time: started.elapsed(),
+        sprt,
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary.to_json()).map_err(io::Error::from)?;
@@ -227,21 +286,28 @@ fn pairings(rules: Rules, plies: u32, games: usize, seed: u64) -> Vec<Pairing> {
 struct Players<'a> {
     specs: &'a [PlayerSpec; 2],
     names: &'a [String; 2],
+    /// The external engines' options.
+    options: &'a [Vec<(String, String)>; 2],
     built_in: BuiltIn,
 }
 
 /// Plays the games on `workers` threads, each with its own pair of
 /// players, printing a line per finished game and writing the records
-/// in the games' order.
+/// in the games' order. Under a sequential test no new pair is begun
+/// once its ratio crosses a bound (the pairs begun are finished).
 fn play_all(
     players: &Players<'_>,
     pairings: &[Pairing],
     settings: &Settings,
     workers: usize,
+    sprt: Option<&Sprt>,
     mut ogn: Option<&mut OgnFile>,
 ) -> Result<Tally, Error> {
     let mut tally = Tally::default();
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
+    // The first finished game of each pair, in engine 1's half points.
+    let mut halves = HashMap::new();
     let (sender, results) = mpsc::channel::<Played>();
     let mut failure = None;
     let bar = crate::progress::bar(pairings.len() as u64, "match");
@@ -250,12 +316,20 @@ fn play_all(
         for _ in 0..workers.clamp(1, pairings.len()) {
             let sender = sender.clone();
             let next = &next;
+            let decided = &decided;
             scope.spawn(move || {
-                let mut engines = players
-                    .specs
-                    .each_ref()
-                    .map(|spec| spec.create(&players.built_in, settings.rules));
-                while let Some(pairing) = pairings.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let mut engines = [0, 1].map(|i| {
+                    players.specs[i].create(&players.built_in, settings.rules, &players.options[i])
+                });
+                loop {
+                    // Once decided, only the second games of pairs begun:
+                    // the first game of a pair is not even taken.
+                    let taken = next.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |i| {
+                        (i % 2 == 1 || !decided.load(Ordering::SeqCst)).then_some(i + 1)
+                    });
+                    let Some(pairing) = taken.ok().and_then(|index| pairings.get(index)) else {
+                        break;
+                    };
                     let played = play_game(&mut engines, players.names, pairing.clone(), settings);
                     if sender.send(played).is_err() {
                         break;
@@ -268,7 +342,19 @@ fn play_all(
         let mut next_record = 0;
         for played in results {
             tally.add(&played);
-            let line = report::progress_line(&played, players.names, pairings.len(), &tally);
+            let mut line = report::progress_line(&played, players.names, pairings.len(), &tally);
+            if let Some(sprt) = sprt {
+                let pair = played.pairing.index / 2;
+                let mine = report::half_points(&played);
+                if let Some(other) = halves.insert(pair, mine) {
+                    tally.pairs.add([other, mine]);
+                    let llr = sprt.llr(&tally.pairs);
+                    line.push_str(&format!(" LLR {llr:.2}"));
+                    if sprt.verdict(llr).is_some() {
+                        decided.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
             // The game's line goes above the bar on a terminal, to stderr
             // as it is otherwise: the match's log.
             if bar.is_hidden() {
@@ -322,11 +408,16 @@ fn names(
 /// name`: a program that cannot be run, or that cannot be told
 /// non-default rules, is an error of the command line. An engine that
 /// starts but misbehaves only loses its games.
-fn check_engine(spec: &PlayerSpec, flag: &str, rules: Rules) -> Result<Option<String>, Error> {
+fn check_engine(
+    spec: &PlayerSpec,
+    flag: &str,
+    rules: Rules,
+    options: &[(String, String)],
+) -> Result<Option<String>, Error> {
     let PlayerSpec::Command(command) = spec else {
         return Ok(None);
     };
-    match start_engine(command, rules) {
+    match start_engine(command, rules, options) {
         Ok(engine) => Ok(engine.name.clone()),
         Err(StartError::Uci(uci_client::UciError::Spawn(e))) => Err(Error::input(format!(
             "{flag} {command:?} cannot be started: {e}"
@@ -336,6 +427,18 @@ fn check_engine(spec: &PlayerSpec, flag: &str, rules: Rules) -> Result<Option<St
             no_rules_option(rules)
         ))),
         Err(StartError::Uci(_)) => Ok(None),
+    }
+}
+
+/// Reads `--option1 NAME=VALUE`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!(
+            "bad option {text:?}: expected NAME=VALUE, like OwnBook=false"
+        )),
     }
 }
 

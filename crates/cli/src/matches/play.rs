@@ -8,7 +8,8 @@ use wari_rules::{Game, Move, Rules, Side};
 
 use super::player::{Fault, Go, Player, Search};
 
-/// How long a move may take under `--depth`, before the grace.
+/// How long a move may take under `--depth` or `--nodes`, before the
+/// grace.
 pub const DEPTH_WAIT: Duration = Duration::from_secs(60);
 
 /// The time control of a match.
@@ -19,6 +20,9 @@ pub enum TimeControl {
     /// A fixed depth per move (the built-in levels and external
     /// engines; the baseline keeps its own).
     Depth(u32),
+    /// A fixed number of nodes per move (`go nodes N`), whatever the
+    /// machine's load.
+    Nodes(u64),
     /// A Fischer clock per side (`--tc 1+0.5`: a minute each, half a
     /// second a move).
     Fischer(wari_rules::TimeControl),
@@ -29,6 +33,7 @@ impl fmt::Display for TimeControl {
         match self {
             TimeControl::MoveTime(t) => write!(f, "movetime {} ms", t.as_millis()),
             TimeControl::Depth(d) => write!(f, "depth {d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes {n}"),
             TimeControl::Fischer(tc) => write!(f, "{tc}"),
         }
     }
@@ -120,6 +125,7 @@ pub fn play_game(
         let (search, wait) = match settings.time_control {
             TimeControl::MoveTime(t) => (Search::MoveTime(t), t + settings.grace),
             TimeControl::Depth(d) => (Search::Depth(d), DEPTH_WAIT + settings.grace),
+            TimeControl::Nodes(n) => (Search::Nodes(n), DEPTH_WAIT + settings.grace),
             TimeControl::Fischer(tc) => (
                 Search::Clock {
                     remaining: clocks,

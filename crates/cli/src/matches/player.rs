@@ -49,8 +49,14 @@ impl PlayerSpec {
         Ok(PlayerSpec::Command(command.to_owned()))
     }
 
-    /// A new player; an external engine is started at its first game.
-    pub fn create(&self, settings: &BuiltIn, rules: Rules) -> Box<dyn Player> {
+    /// A new player; an external engine is started at its first game and
+    /// given `options` (`setoption`) after the handshake.
+    pub fn create(
+        &self,
+        settings: &BuiltIn,
+        rules: Rules,
+        options: &[(String, String)],
+    ) -> Box<dyn Player> {
         match self {
             PlayerSpec::Level(level) => {
                 let mut engine = Engine::new();
@@ -63,6 +69,7 @@ impl PlayerSpec {
             PlayerSpec::Command(command) => Box::new(ExternalPlayer {
                 command: command.clone(),
                 rules,
+                options: options.to_vec(),
                 engine: None,
             }),
         }
@@ -99,6 +106,7 @@ pub struct Go {
 pub enum Search {
     MoveTime(Duration),
     Depth(u32),
+    Nodes(u64),
     /// Both clocks, South's first, and the increment.
     Clock {
         remaining: [Duration; 2],
@@ -159,6 +167,10 @@ impl Player for EnginePlayer {
         let limits = match go.search {
             Search::MoveTime(time) => Limits::movetime(time),
             Search::Depth(depth) => Limits::depth(depth),
+            Search::Nodes(nodes) => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
             Search::Clock {
                 remaining,
                 increment,
@@ -199,16 +211,18 @@ impl Player for BaselinePlayer {
 struct ExternalPlayer {
     command: String,
     rules: Rules,
+    options: Vec<(String, String)>,
     engine: Option<UciEngine>,
 }
 
 impl ExternalPlayer {
     fn ready(&mut self) -> Result<&mut UciEngine, Fault> {
         if self.engine.is_none() {
-            let engine = start_engine(&self.command, self.rules).map_err(|e| match e {
-                StartError::Uci(e) => Fault::Broken(e.to_string()),
-                StartError::NoRulesOption(rules) => Fault::Broken(no_rules_option(rules)),
-            })?;
+            let engine =
+                start_engine(&self.command, self.rules, &self.options).map_err(|e| match e {
+                    StartError::Uci(e) => Fault::Broken(e.to_string()),
+                    StartError::NoRulesOption(rules) => Fault::Broken(no_rules_option(rules)),
+                })?;
             self.engine = Some(engine);
         }
         Ok(self.engine.as_mut().expect("started"))
@@ -276,6 +290,7 @@ fn go_command(search: Search) -> String {
     match search {
         Search::MoveTime(time) => format!("go movetime {}", ms(time)),
         Search::Depth(depth) => format!("go depth {depth}"),
+        Search::Nodes(nodes) => format!("go nodes {nodes}"),
         Search::Clock {
             remaining,
             increment,
@@ -302,12 +317,21 @@ pub fn no_rules_option(rules: Rules) -> String {
     format!("it has no Rules option, so it cannot be told to play {rules}")
 }
 
-/// Starts an engine, shakes hands and sets the rules: `setoption name
-/// Rules value R` when it has the option; without it only abapa (the
-/// dialect's own game) can be played.
-pub fn start_engine(command: &str, rules: Rules) -> Result<UciEngine, StartError> {
+/// Starts an engine, shakes hands, sends `options` and sets the rules:
+/// `setoption name Rules value R` when it has the option; without it only
+/// abapa (the dialect's own game) can be played.
+pub fn start_engine(
+    command: &str,
+    rules: Rules,
+    options: &[(String, String)],
+) -> Result<UciEngine, StartError> {
     let mut engine = UciEngine::start(command).map_err(StartError::Uci)?;
     engine.handshake().map_err(StartError::Uci)?;
+    for (name, value) in options {
+        engine
+            .send(&format!("setoption name {name} value {value}"))
+            .map_err(StartError::Uci)?;
+    }
     if engine.has_option("Rules") {
         engine
             .send(&format!("setoption name Rules value {rules}"))
@@ -358,5 +382,6 @@ mod tests {
             "go movetime 250"
         );
         assert_eq!(go_command(Search::Depth(7)), "go depth 7");
+        assert_eq!(go_command(Search::Nodes(5000)), "go nodes 5000");
     }
 }

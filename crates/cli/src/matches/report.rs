@@ -11,6 +11,7 @@ use wari_rules::record::write_moves;
 
 use super::elo::{Elo, elo_text};
 use super::play::{Played, Settings};
+use super::sprt::{Pentanomial, Sprt, Verdict};
 use crate::progress::count;
 
 /// The results so far, from engine 1's view.
@@ -28,15 +29,28 @@ pub struct Tally {
     /// Each engine's moves and the time they took.
     pub moves: [u32; 2],
     pub thinking: [Duration; 2],
+    /// The pairs both of whose games are finished, by engine 1's points
+    /// (kept under `--sprt`).
+    pub pairs: Pentanomial,
+}
+
+/// Engine 1's half points in a finished game: 2 for a win, 1 for a draw.
+pub fn half_points(played: &Played) -> u8 {
+    let outcome = played.game.outcome().expect("a finished game");
+    match outcome.winner() {
+        None => 1,
+        Some(side) if side == played.pairing.engine1 => 2,
+        Some(_) => 0,
+    }
 }
 
 impl Tally {
     pub fn add(&mut self, played: &Played) {
         let outcome = played.game.outcome().expect("a finished game");
-        match outcome.winner() {
-            None => self.draws += 1,
-            Some(side) if side == played.pairing.engine1 => self.wins += 1,
-            Some(_) => self.losses += 1,
+        match half_points(played) {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
         }
         if let Some(who) = played.faulty {
             self.faults[who] += 1;
@@ -144,6 +158,7 @@ pub struct Summary<'a> {
     pub openings: u32,
     pub seed: u64,
     pub time: Duration,
+    pub sprt: Option<Sprt>,
 }
 
 impl Summary<'_> {
@@ -206,6 +221,25 @@ impl Summary<'_> {
                 self.settings.max_plies, t.capped
             )?;
         }
+        if let Some(sprt) = &self.sprt {
+            let llr = sprt.llr(&t.pairs);
+            let (lower, upper) = sprt.bounds();
+            let verdict = match sprt.verdict(llr) {
+                Some(Verdict::H1) => {
+                    format!("H1 accepted: {one} is {} Elo or more stronger", sprt.elo1)
+                }
+                Some(Verdict::H0) => {
+                    format!("H0 accepted: {one} is not {} Elo stronger", sprt.elo1)
+                }
+                None => "no verdict yet (--games reached)".to_owned(),
+            };
+            writeln!(
+                out,
+                "SPRT {sprt}: LLR {llr:.2} ({lower:.2}, {upper:.2}), {} pairs by points (0 to 2) {}: {verdict}",
+                t.pairs.pairs(),
+                t.pairs
+            )?;
+        }
         Ok(())
     }
 
@@ -236,6 +270,24 @@ impl Summary<'_> {
             "openings": self.openings,
             "seed": self.seed,
             "time_s": self.time.as_secs_f64(),
+            "sprt": self.sprt.map(|sprt| {
+                let llr = sprt.llr(&t.pairs);
+                let (lower, upper) = sprt.bounds();
+                json!({
+                    "elo0": sprt.elo0,
+                    "elo1": sprt.elo1,
+                    "alpha": sprt.alpha,
+                    "beta": sprt.beta,
+                    "pentanomial": t.pairs.0,
+                    "llr": llr,
+                    "lower": lower,
+                    "upper": upper,
+                    "verdict": sprt.verdict(llr).map(|v| match v {
+                        Verdict::H1 => "H1",
+                        Verdict::H0 => "H0",
+                    }),
+                })
+            }),
         })
     }
 }

@@ -4,20 +4,17 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use wari_rules::Game;
 use wari_rules::ogn::Record;
 
-/// Reads an OGN file into a game.
+/// Reads an OGN file.
 ///
 /// # Errors
 /// A one-line message naming the file when it cannot be read or is not
 /// a valid record.
-pub fn load(path: &Path) -> Result<Game, String> {
+pub fn load(path: &Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Record::read(&text)
-        .map(|r| r.game)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    Record::read(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A file name to save to: `wari-YYYYMMDD-HHMMSS.ogn`, in UTC.

@@ -11,14 +11,15 @@ mod tui;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use wari_engine::Level;
 use wari_rules::{Game, Side, TimeControl};
 
 use crate::args::{Start, at_least, between};
 use crate::error::Error;
-use session::{Player, Session, Settings};
+use session::{Player, Session, Settings, TIME_CONTROL_TAG, player_named};
+use wari_engine::random;
 
 /// Play a game against the computer, between two people at one keyboard,
 /// or watch the computer play itself; any rules, any position, a clock.
@@ -28,8 +29,8 @@ use session::{Player, Session, Settings};
 /// the computer its reply too), r redo, h hint, o offer to end the game by
 /// the cycle rule, R resign, t turn the board round, s save as OGN, p
 /// pause (computer against computer), n new game once it is over, q or Esc
-/// quit, ? help. Any key skips the sowing animation, which never costs
-/// clock time.
+/// quit, ? help; an offer, resigning and quitting ask first. Any key skips
+/// the sowing animation, which never costs clock time.
 ///
 /// --plain (also used when stdin or stdout is not a terminal) reads one
 /// move (a pit's letter) or command a line: undo, redo, hint, cycle,
@@ -47,21 +48,24 @@ pub struct Args {
     start: Start,
 
     /// Who plays: human-vs-computer, two-players (at one keyboard) or
-    /// computer-vs-computer (to watch)
-    #[arg(long, value_enum, default_value_t = Mode::HumanVsComputer)]
-    mode: Mode,
+    /// computer-vs-computer (to watch) [default: human-vs-computer, or as
+    /// the game loaded was played]
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
 
-    /// The computer's level, 1 (weakest) to 10 (full strength)
-    #[arg(long, default_value = "5")]
-    level: Level,
+    /// The computer's level, 1 (weakest) to 10 (full strength) [default:
+    /// 5, or the loaded game's]
+    #[arg(long)]
+    level: Option<Level>,
 
     /// Your side against the computer: S (South, who moves first), N, or
-    /// random
-    #[arg(long, default_value = "S", value_parser = parse_side)]
-    side: SideChoice,
+    /// random [default: S, or your side in the loaded game]
+    #[arg(long, value_parser = parse_side)]
+    side: Option<SideChoice>,
 
     /// A clock: MINUTES for each player, plus SECONDS added after each
     /// move, like 5+3; a fallen flag ends the game (reason time)
+    /// [default: none, or the loaded game's, with full time again]
     #[arg(long, value_name = "MINUTES+SECONDS")]
     tc: Option<TimeControl>,
 
@@ -73,7 +77,8 @@ pub struct Args {
     #[arg(long, default_value_t = 5, value_parser = between::<u8>(0, 10))]
     speed: u8,
 
-    /// Continue a game saved as OGN (u and r step through its moves)
+    /// Continue a game saved as OGN (u and r step through its moves), with
+    /// its rules, players, level and clock unless given here
     #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "rules"])]
     load: Option<PathBuf>,
 
@@ -126,32 +131,60 @@ fn parse_side(text: &str) -> Result<SideChoice, String> {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
-    let game = match &args.load {
-        Some(path) => files::load(path).map_err(Error::input)?,
-        None => Game::from_position(args.start.position()?),
-    };
-    let human = match args.side {
-        SideChoice::Side(side) => side,
-        SideChoice::Random => {
-            let nanos = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            Side::ALL[(nanos / 1000 % 2) as usize]
+    let (game, saved) = match &args.load {
+        Some(path) => {
+            let record = files::load(path).map_err(Error::input)?;
+            (record.game.clone(), Some(record))
         }
+        None => (Game::from_position(args.start.position()?), None),
     };
-    let players = match args.mode {
-        Mode::HumanVsComputer => {
+    // Who played the loaded game, as its record names them (a record
+    // without both names, as Aualé's often are, says nothing of it).
+    let recorded = saved.as_ref().and_then(|record| {
+        let names = Side::ALL.map(|side| record.tag(&side.to_string()));
+        match names {
+            [Some(south), Some(north)] => Some([player_named(south), player_named(north)]),
+            _ => None,
+        }
+    });
+    let human = match args.side {
+        Some(SideChoice::Side(side)) => side,
+        Some(SideChoice::Random) => Side::ALL[(random::fresh_seed() % 2) as usize],
+        None => recorded
+            .and_then(|players| {
+                let humans: Vec<Side> = Side::ALL
+                    .into_iter()
+                    .filter(|s| players[s.index()].0 == Player::Human)
+                    .collect();
+                (humans.len() == 1).then(|| humans[0])
+            })
+            .unwrap_or(Side::South),
+    };
+    let players = match (args.mode, recorded) {
+        (Some(Mode::HumanVsComputer), _) | (None, None) => {
             let mut players = [Player::Computer; 2];
             players[human.index()] = Player::Human;
             players
         }
-        Mode::TwoPlayers => [Player::Human; 2],
-        Mode::ComputerVsComputer => [Player::Computer; 2],
+        (Some(Mode::TwoPlayers), _) => [Player::Human; 2],
+        (Some(Mode::ComputerVsComputer), _) => [Player::Computer; 2],
+        (None, Some(recorded)) => recorded.map(|(player, _)| player),
     };
+    let level = args
+        .level
+        .or_else(|| recorded.and_then(|r| r.iter().find_map(|(_, level)| *level)))
+        // Level 5 unless told otherwise.
+        .unwrap_or_else(|| Level::new(5).expect("5 is a level"));
+    let tc = args.tc.or_else(|| {
+        saved
+            .as_ref()
+            .and_then(|r| r.tag(TIME_CONTROL_TAG))
+            .and_then(|tc| tc.parse().ok())
+    });
     let settings = Settings {
         players,
-        level: args.level,
-        tc: args.tc,
+        level,
+        tc,
         movetime: Duration::from_millis(args.movetime.max(1)),
         seed: args.seed,
     };

@@ -61,6 +61,29 @@ impl Settings {
     }
 }
 
+/// The start of the computer's name in records: `wari level 3`.
+const COMPUTER_NAME: &str = "wari level ";
+
+/// The tag that keeps a game's clock in its record: `5+3`.
+pub const TIME_CONTROL_TAG: &str = "TimeControl";
+
+/// The player a record names, and the computer's level: `wari level 3`
+/// as [`Session::record`] writes it, or `Computer (level 3)` as `wari
+/// serve` does, is the computer; anyone else is a person.
+pub fn player_named(name: &str) -> (Player, Option<Level>) {
+    let level = name
+        .strip_prefix(COMPUTER_NAME)
+        .or_else(|| {
+            name.strip_prefix("Computer (level ")
+                .and_then(|rest| rest.strip_suffix(')'))
+        })
+        .and_then(|n| n.parse::<Level>().ok());
+    match level {
+        Some(level) => (Player::Computer, Some(level)),
+        None => (Player::Human, None),
+    }
+}
+
 /// Why undo, redo or an offer could not be done. Displays as one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal(pub &'static str);
@@ -305,7 +328,8 @@ impl Session {
         Sowing::of(&positions[positions.len() - 2], m).ok()
     }
 
-    /// The game as an OGN record, with the players' names and the date.
+    /// The game as an OGN record, with the players' names (as
+    /// [`player_named`] reads them back), the date and the clock.
     pub fn record(&self, when: SystemTime) -> Record {
         let mut record = Record::new(self.game.clone());
         record.set_tag("Event", "wari play");
@@ -313,9 +337,12 @@ impl Session {
         for side in Side::ALL {
             let name = match self.settings.player(side) {
                 Player::Human => "Human".to_owned(),
-                Player::Computer => format!("wari level {}", self.settings.level),
+                Player::Computer => format!("{COMPUTER_NAME}{}", self.settings.level),
             };
             record.set_tag(&side.to_string(), &name);
+        }
+        if let Some(tc) = self.settings.tc {
+            record.set_tag(TIME_CONTROL_TAG, &tc.to_string());
         }
         record
     }
@@ -532,6 +559,39 @@ mod tests {
         assert!(text.contains("[North \"wari level 3\"]"), "{text}");
         let back = Record::read(&text).unwrap();
         assert_eq!(&back.game, s.game());
+    }
+
+    #[test]
+    fn a_game_lost_on_time_is_saved_as_it_ended_and_reads_back() {
+        let t0 = Instant::now();
+        let mut settings = settings(Player::Human, Player::Computer);
+        settings.tc = Some("1+2".parse().unwrap());
+        let mut s = Session::new(Game::default(), settings);
+        s.start_clock(t0);
+        s.play(mv("C"), t0).unwrap();
+        s.start_clock(t0);
+        assert!(s.tick(t0 + Duration::from_secs(61)));
+        let text = s.record(UNIX_EPOCH).to_string();
+        assert!(text.contains("[Result \"*\"]"), "{text}");
+        assert!(text.contains("[TimeControl \"1+2\"]"), "{text}");
+        let back = Record::read(&text).unwrap();
+        assert_eq!(&back.game, s.game());
+        let outcome = back.game.outcome().unwrap();
+        assert_eq!(outcome.reason(), EndReason::Time);
+        assert_eq!(outcome.winner(), Some(Side::South));
+        assert_eq!(
+            player_named(back.tag("North").unwrap()),
+            (Player::Computer, Some(Level::new(3).unwrap()))
+        );
+        assert_eq!(
+            player_named(back.tag("South").unwrap()),
+            (Player::Human, None)
+        );
+        assert_eq!(
+            player_named("Computer (level 10)"),
+            (Player::Computer, Some(Level::FULL))
+        );
+        assert_eq!(player_named("wari level 11").0, Player::Human);
     }
 
     #[test]

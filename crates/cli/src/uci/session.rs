@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use wari_engine::{Clock, Control, Engine, Limits, SearchResult};
-use wari_rules::{Game, Side, auale};
+use wari_engine::{Clock, Control, Engine, Limits, Oracle, SearchResult};
+use wari_rules::{Game, Rules, Side, auale};
 
 use super::command::{self, Command, Go};
 use super::options::{Name, Options};
@@ -46,6 +46,24 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
+/// Endgame tables as opened for a directory (empty: the default one) and
+/// rule set.
+struct OpenTables {
+    path: String,
+    rules: Rules,
+    oracle: Option<Arc<dyn Oracle>>,
+}
+
+impl std::fmt::Debug for OpenTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenTables")
+            .field("path", &self.path)
+            .field("rules", &self.rules)
+            .field("found", &self.oracle.is_some())
+            .finish()
+    }
+}
+
 /// The state of one session.
 #[derive(Debug)]
 pub struct Session {
@@ -59,6 +77,11 @@ pub struct Session {
     search: Option<Running>,
     /// `ucinewgame` came during a search: clear the table after it.
     clear_table: bool,
+    /// The endgame tables opened for the directory and rules they were
+    /// opened for: opening checks every table, which takes a good part
+    /// of a second at 20 seeds, so it is done again only when either
+    /// changes or tables were built.
+    tables: Option<OpenTables>,
     debug: bool,
     events: Sender<Event>,
 }
@@ -74,6 +97,7 @@ impl Session {
             engine: None,
             search: None,
             clear_table: false,
+            tables: None,
             debug: false,
             events,
         }
@@ -130,7 +154,14 @@ impl Session {
                 say(out, "uciok")?;
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => say(out, "readyok")?,
+            Command::IsReady => {
+                // The engine and its tables are made now rather than at
+                // the first `go`, whose time they would take.
+                if self.search.is_none() {
+                    self.engine();
+                }
+                say(out, "readyok")?;
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref(), out)?,
             Command::Register | Command::Empty => {}
             Command::UciNewGame => {
@@ -182,6 +213,7 @@ impl Session {
         value: Option<&str>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
+        let egdb_path = self.options.egdb_path.clone();
         match self.options.set(name, value) {
             Ok(Name::Rules) => self.game = Some(Game::new(self.options.rules)),
             Ok(Name::EgdbPath) if !self.options.egdb_path.is_empty() => {
@@ -203,13 +235,17 @@ impl Session {
                             clean(&self.options.egdb_path)
                         ),
                     )?,
-                    Err(e) => say(
-                        out,
-                        &format!(
-                            "info string error: option EgdbPath: {}",
-                            clean(&e.to_string())
-                        ),
-                    )?,
+                    Err(e) => {
+                        // Refused: the tables stay where they were.
+                        self.options.egdb_path = egdb_path;
+                        say(
+                            out,
+                            &format!(
+                                "info string error: option EgdbPath: {}; unchanged",
+                                clean(&e.to_string())
+                            ),
+                        )?;
+                    }
                 }
             }
             Ok(Name::OwnBook)
@@ -251,10 +287,22 @@ impl Session {
         if engine.seed() != self.options.seed {
             engine.set_seed(self.options.seed);
         }
-        let dir = (!self.options.egdb_path.is_empty())
-            .then(|| std::path::Path::new(&self.options.egdb_path));
-        // A bad directory was reported when the option was set.
-        engine.set_oracle(crate::tablebase::open(dir, &self.options.rules).unwrap_or(None));
+        let (path, rules) = (&self.options.egdb_path, self.options.rules);
+        let oracle = match &self.tables {
+            Some(open) if open.path == *path && open.rules == rules => open.oracle.clone(),
+            _ => {
+                let dir = (!path.is_empty()).then(|| std::path::Path::new(path));
+                // A bad directory was reported when the option was set.
+                let oracle = crate::tablebase::open(dir, &rules).unwrap_or(None);
+                self.tables = Some(OpenTables {
+                    path: path.clone(),
+                    rules,
+                    oracle: oracle.clone(),
+                });
+                oracle
+            }
+        };
+        engine.set_oracle(oracle);
         if std::mem::take(&mut self.clear_table) {
             engine.new_game();
         }
@@ -286,7 +334,10 @@ impl Session {
             },
         );
         match built {
-            Ok(true) => self.apply_options(),
+            Ok(true) => {
+                self.tables = None;
+                self.apply_options();
+            }
             Ok(false) => {}
             Err(e) => {
                 let _ = say(

@@ -397,10 +397,78 @@ fn bad_matches_are_input_errors() {
     assert!(error(&["level:11"]).contains("level"));
     assert!(error(&["baseline:0"]).contains("baseline"));
     assert!(error(&["baseline:1", "--tc", "fast"]).contains("time control"));
+    assert!(error(&["baseline:1", "--sprt", "10,0"]).contains("--sprt"));
+    assert!(error(&["baseline:1", "--option1", "OwnBook=false"]).contains("built in"));
+    assert!(error(&["baseline:1", "--option2", "OwnBook"]).contains("NAME=VALUE"));
     let missing = error(&["cmd:/nonexistent/engine"]);
     assert!(missing.contains("cannot be started"), "{missing}");
     // The fake has no Rules option: it can only play abapa.
     let fake = fake("silent");
     let no_rules = error(&[&fake, "--rules", "kalah"]);
     assert!(no_rules.contains("no Rules option"), "{no_rules}");
+}
+
+#[test]
+fn a_sequential_test_stops_once_its_ratio_crosses_a_bound() {
+    // Level 5 against level 1 at depth 2: a gap of hundreds of Elo, so
+    // "50 Elo stronger" is accepted long before the 200 games.
+    let (summary, records) = run_match(
+        "sprt",
+        &[
+            "--engine1",
+            "level:5",
+            "--engine2",
+            "level:1",
+            "--depth",
+            "2",
+            "--games",
+            "200",
+            "--seed",
+            "5",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "0,50",
+        ],
+    );
+    let sprt = &summary["sprt"];
+    assert_eq!(sprt["verdict"], "H1", "{summary}");
+    let llr = sprt["llr"].as_f64().unwrap();
+    assert!(llr >= sprt["upper"].as_f64().unwrap(), "{summary}");
+    let games = count(&summary, "games");
+    assert!(games < 200, "{summary}");
+    // Only whole pairs are played, and every pair is counted.
+    assert_eq!(games % 2, 0);
+    let pairs: u64 = sprt["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(pairs * 2, games, "{summary}");
+    assert_eq!(records.len() as u64, games);
+}
+
+#[test]
+fn a_node_count_per_move_is_a_time_control() {
+    let (summary, records) = run_match(
+        "nodes",
+        &[
+            "--engine1",
+            "level:10",
+            "--engine2",
+            "level:10",
+            "--nodes",
+            "300",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(count(&summary, "games"), 2);
+    assert_eq!(summary["time_control"], "nodes 300");
+    for record in &records {
+        assert_eq!(record.tag("TimeControl"), Some("nodes 300"));
+    }
 }

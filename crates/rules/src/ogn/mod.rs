@@ -26,7 +26,12 @@
 //! - `Result`: the final counts, South's then North's, `25-23`
 //!   ([`Outcome::score_text`](crate::Outcome::score_text), so `24½-23½`
 //!   after seeds were shared under `cycle=even`); `*` while the game is
-//!   not over.
+//!   not over, and after a resignation or a loss on time. Aualé's
+//!   `Result` is only ever the counts of a game its board ended, and its
+//!   board knows neither ending: to Aualé such a game is unfinished, as
+//!   the `*` says, and `Termination` and `Winner`, which it keeps without
+//!   reading, say how it ended. (On reading, the counts are also
+//!   accepted there, as this crate wrote them before.)
 //! - `FEN`: the start in Aualé's notation ([`auale`]),
 //!   written whenever the start is not the rules' start position (Aualé
 //!   forgets it for a set-up position with South to move).
@@ -276,7 +281,12 @@ impl Record {
         }
         if let Some(t) = find("Result") {
             let computed = result_text(&game);
-            if t.value.trim() != computed {
+            let earlier = game
+                .outcome()
+                .filter(|o| decided_off_the_board(o.reason()))
+                .map(|o| o.score_text());
+            let written = t.value.trim();
+            if written != computed && Some(written) != earlier.as_deref() {
                 return Err(error(
                     t.line,
                     OgnErrorKind::ResultMismatch {
@@ -329,10 +339,19 @@ fn winner_of(value: &str) -> Option<Option<Side>> {
     }
 }
 
-/// The `Result` value of a game: the final counts, or `*`.
+/// The `Result` value of a game: the final counts, or `*` while it goes
+/// on or once it ended off the board (see the [module](self) docs).
 fn result_text(game: &Game) -> String {
-    game.outcome()
-        .map_or_else(|| "*".to_owned(), |o| o.score_text())
+    match game.outcome() {
+        Some(o) if !decided_off_the_board(o.reason()) => o.score_text(),
+        _ => "*".to_owned(),
+    }
+}
+
+/// Whether a game that ended so was decided by a player, not the board:
+/// the endings that `Winner` tells.
+fn decided_off_the_board(reason: EndReason) -> bool {
+    matches!(reason, EndReason::Resignation | EndReason::Time)
 }
 
 /// How much a ply raised the mover's count.

@@ -3,8 +3,10 @@
 
 use std::fmt;
 
-use super::{FROM_GAME, ROSTER, Record, gain, is_word, result_text, variant_name};
-use crate::{EndReason, Position, auale};
+use super::{
+    FROM_GAME, ROSTER, Record, decided_off_the_board, gain, is_word, result_text, variant_name,
+};
+use crate::{Position, auale};
 
 /// Lines are shorter than this.
 const LINE_WIDTH: usize = 80;
@@ -29,7 +31,7 @@ impl fmt::Display for Record {
         write_tag(f, "Rules", &rules.to_string())?;
         if let Some(outcome) = game.outcome() {
             write_tag(f, "Termination", outcome.reason().name())?;
-            if matches!(outcome.reason(), EndReason::Resignation | EndReason::Time) {
+            if decided_off_the_board(outcome.reason()) {
                 write_tag(f, "Winner", outcome.result_name())?;
             }
         }

@@ -17,7 +17,7 @@ pub fn any_rules() -> impl Strategy<Value = Rules> {
     (
         prop::sample::select(Variant::ALL.to_vec()),
         1..=Rules::MAX_PITS,
-        1..=Rules::MAX_SEEDS,
+        1..=Rules::MAX_SEEDS_PER_PIT,
         prop::sample::select(CYCLES.to_vec()),
         any::<bool>(),
         any::<bool>(),
@@ -63,7 +63,7 @@ pub fn random_positions(start: Position, choices: &[Index]) -> Vec<Position> {
 }
 
 /// A set-up position of any rule set, with up to 12 seeds per pit and 24
-/// in each count (at most 192 in all, `Position::MAX_SEEDS`): not
+/// in each count (at most 192 in all, `Position::MAX_TOTAL_SEEDS`): not
 /// necessarily reachable, but the parser accepts it and play must keep the
 /// invariants.
 pub fn any_setup() -> impl Strategy<Value = Position> {

@@ -86,7 +86,7 @@ pub async fn perform(
             ) {
                 return Err(Error::conflict("the computer never leaves the table"));
             }
-            let away = room.away_ms(opponent);
+            let away = room.away_ms(app, opponent).await?;
             let timeout = i64::try_from(app.config.claim_timeout().as_millis()).unwrap_or(i64::MAX);
             if away == 0 {
                 return Err(Error::conflict("your opponent is connected"));

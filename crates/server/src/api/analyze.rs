@@ -1,5 +1,8 @@
 //! `GET /api/analyze?rules=R&position=P&movetime=MS`: the engine's view
-//! of a position for the replay page, on the computer's bounded pool.
+//! of a position for the replay page, on the computer's pool after the
+//! computer's own moves, cached, one search at a time per client within
+//! a budget of engine time (`analysis.rs`), stopped if the client goes
+//! away.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,9 +14,10 @@ use wari_engine::{Level, Limits, Score};
 use wari_rules::{Game, Position, Rules};
 
 use super::error::Error;
-use super::extract::{Client, Query};
+use super::extract::{Address, Client, Query};
 use crate::App;
 use crate::config::MAX_ANALYSIS_MS;
+use crate::pool::Work;
 
 /// The query.
 #[derive(Debug, Deserialize)]
@@ -29,6 +33,7 @@ pub struct AnalyzeQuery {
 pub async fn analyze(
     State(app): State<Arc<App>>,
     Client(client): Client,
+    Address(address): Address,
     Query(q): Query<AnalyzeQuery>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&client)?;
@@ -48,20 +53,37 @@ pub async fn analyze(
     if game.is_over() {
         return Err(Error::bad("the game is over in this position"));
     }
+    let (rules_key, position_key) = (rules.to_string(), position.to_string());
+    if let Some(mut answer) = app.analysis.cached(&rules_key, &position_key, movetime) {
+        answer["cached"] = json!(true);
+        return Ok(axum::Json(answer));
+    }
+    let mut keys = vec![format!("ip:{address}")];
+    if client.starts_with("s:") {
+        keys.push(client);
+    }
+    let _ticket = app.analysis.admit(&keys, movetime)?;
     let result = app
         .computer
         .think(
             game,
             Level::FULL,
-            Limits::movetime(Duration::from_millis(movetime)),
+            || Limits::movetime(Duration::from_millis(movetime)),
             false,
+            Work::Analysis,
         )
         .await?;
-    Ok(axum::Json(json!({
+    let exact = matches!(result.score, Score::Exact { .. });
+    let answer = json!({
         "best": result.best.map(|m| m.to_string()),
         "score": f64::from(result.score.centiseeds()) / 100.0,
-        "exact": matches!(result.score, Score::Exact { .. }),
+        "exact": exact,
         "pv": result.pv.iter().map(ToString::to_string).collect::<String>(),
         "depth": result.depth,
-    })))
+    });
+    app.analysis
+        .remember(&rules_key, &position_key, movetime, exact, answer.clone());
+    let mut answer = answer;
+    answer["cached"] = json!(false);
+    Ok(axum::Json(answer))
 }

@@ -30,7 +30,7 @@ pub async fn stream(
     let guard = (app.limiter.open(&client)?, app.stopping.hold());
     let updates = room.subscribe();
     let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
-    let presence = room.connect(side);
+    let presence = room.connect(&app, side);
     let first = line(&view(&room, &room.snapshot(), guest.as_ref()));
     let reader = Reader {
         first: Some(first),

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Guest, Json, MaybeGuest, NoFields};
+use super::extract::{Address, Guest, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
 use crate::tables::{self, NewTable};
@@ -16,10 +16,11 @@ use crate::tables::{self, NewTable};
 pub async fn create(
     State(app): State<Arc<App>>,
     Guest(guest): Guest,
+    Address(address): Address,
     Json(spec): Json<NewTable>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
-    let (table, _room) = tables::create(&app, &guest, spec).await?;
+    let (table, _room) = tables::create(&app, &guest, &address.to_string(), spec).await?;
     let mut body = json!({ "table": json::table(&table, Some(&guest)) });
     if let Some(token) = &table.invite_token {
         body["invite"] = json!(json::invite_path(token));
@@ -33,7 +34,8 @@ pub async fn lobby(
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
     let viewer = viewer.as_ref();
-    let open = app.store.open_tables(100).await?;
+    let since = tables::open_since(&app, crate::ids::now_ms());
+    let open = app.store.open_tables(since, 100).await?;
     let playing = app.store.playing(100).await?;
     Ok(axum::Json(json!({
         "open": open.iter().map(|t| json::table(t, viewer)).collect::<Vec<_>>(),

@@ -48,9 +48,16 @@ pub async fn upgrade(
 ) -> Result<Response, Error> {
     let room = app.rooms.get(&app, &id).await?;
     let guard = (app.limiter.open(&client)?, app.stopping.hold());
+    // Small buffers: the defaults (128 KiB to read, allocated with the
+    // socket) made a game of two sockets weigh 280 KiB. Messages in are
+    // at most 4 KiB; a GAME out is about 2 KiB, and a reader that falls
+    // more than 1 MiB behind is cut off.
     Ok(ws
         .max_message_size(WS_MESSAGE_LIMIT)
         .max_frame_size(WS_MESSAGE_LIMIT)
+        .read_buffer_size(WS_MESSAGE_LIMIT)
+        .write_buffer_size(8 * 1024)
+        .max_write_buffer_size(1024 * 1024)
         .on_upgrade(move |socket| run(app, room, guest, client, guard, socket)))
 }
 
@@ -79,7 +86,7 @@ async fn run(
     let mut updates = room.subscribe();
     let mut stopping = app.stopping.signal();
     let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
-    let _presence = room.connect(side);
+    let _presence = room.connect(&app, side);
     let interval = Duration::from_secs(app.config.ping_interval_s.max(1));
     let mut ping = tokio::time::interval_at(Instant::now() + interval, interval);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);

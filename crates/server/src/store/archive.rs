@@ -202,13 +202,14 @@ impl Filter {
 }
 
 impl Store {
-    /// Games being played, newest first.
+    /// Games being played (not adjourned), newest first.
     ///
     /// # Errors
     /// A database error.
     pub async fn playing(&self, limit: i64) -> Result<Vec<GameSummary>, Error> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY started_at DESC, id DESC LIMIT $1"
+            "SELECT {COLUMNS} FROM games WHERE status = 'playing' AND adjourned_at IS NULL \
+             ORDER BY started_at DESC, id DESC LIMIT $1"
         ))
         .bind(limit)
         .fetch_all(&self.pool)

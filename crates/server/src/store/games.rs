@@ -151,10 +151,11 @@ impl Store {
              clock_initial_ms = $11, clock_increment_ms = $12, south_ms = $13, north_ms = $14, \
              clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
              result = $19, reason = $20, score = $21, rematch_game_id = $22, \
-             started_at = $23, finished_at = $24, south_account = $25, north_account = $26, \
-             south_rating = $27, south_provisional = $28, south_rating_diff = $29, \
-             north_rating = $30, north_provisional = $31, north_rating_diff = $32, \
-             rated = $33, pool = $34, clock_per_move = $35 WHERE id = $36",
+             started_at = $23, finished_at = $24, clock_deadline = $25, active_at = $26, \
+             adjourned_at = NULL, south_account = $27, north_account = $28, \
+             south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
+             north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
+             rated = $35, pool = $36, clock_per_move = $37 WHERE id = $38",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -184,6 +185,12 @@ impl Store {
         .bind(state.rematch_game_id.clone())
         .bind(state.started_at)
         .bind(state.finished_at)
+        .bind(
+            clock
+                .and_then(|c| c.deadline())
+                .filter(|_| state.status == Status::Playing),
+        )
+        .bind(crate::ids::now_ms())
         .bind(account(Side::South))
         .bind(account(Side::North))
         .bind(rating(Side::South).map(|r| i64::from(r.rating)))
@@ -227,19 +234,6 @@ impl Store {
             .await?;
         }
         Ok(())
-    }
-
-    /// The ids of the games not finished (to restore at start).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn unfinished_game_ids(&self) -> Result<Vec<String>, Error> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'playing' ORDER BY created_at")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(Error::from))
-            .collect()
     }
 
     /// The tag lines stored with an imported game.

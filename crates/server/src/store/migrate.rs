@@ -12,6 +12,11 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../../migrations/0001_init.sql")),
     (
+        2,
+        "presence",
+        include_str!("../../migrations/0002_presence.sql"),
+    ),
+    (
         10,
         "accounts",
         include_str!("../../migrations/0010_accounts.sql"),

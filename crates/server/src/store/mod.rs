@@ -7,6 +7,7 @@ mod archive;
 mod chat;
 mod games;
 mod migrate;
+mod presence;
 mod ratings;
 mod seeks;
 mod tables;

@@ -44,11 +44,15 @@ pub struct TableRow {
     pub status: String,
     /// When it was created (ms since the epoch).
     pub created_at: i64,
+    /// The address it was created from (open tables are capped per
+    /// address too); never shown.
+    pub creator_address: Option<String>,
 }
 
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
     opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
-    clock_per_move, rated, rating_min, rating_max, challenged, challenged_name";
+    clock_per_move, rated, rating_min, rating_max, challenged, challenged_name, \
+    creator_address";
 
 impl Store {
     /// Stores a new table.
@@ -58,7 +62,7 @@ impl Store {
     pub async fn insert_table(&self, conn: &mut AnyConnection, t: &TableRow) -> Result<(), Error> {
         sqlx::query(&format!(
             "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-             $15, $16, $17, $18, $19, $20)"
+             $15, $16, $17, $18, $19, $20, $21)"
         ))
         .bind(&t.id)
         .bind(&t.game_id)
@@ -80,6 +84,7 @@ impl Store {
         .bind(t.rating_range.map(|r| i64::from(r.1)))
         .bind(t.challenged.as_ref().map(|c| c.0.clone()))
         .bind(t.challenged.as_ref().map(|c| c.1.clone()))
+        .bind(t.creator_address.clone())
         .execute(conn)
         .await?;
         Ok(())
@@ -163,19 +168,51 @@ impl Store {
         rows.iter().map(table_of).collect()
     }
 
-    /// Public tables with a free seat, oldest first.
+    /// Public tables with a free seat created since `since` (not
+    /// expired), newest first (their creators are likelier to be waiting).
     ///
     /// # Errors
     /// A database error.
-    pub async fn open_tables(&self, limit: i64) -> Result<Vec<TableRow>, Error> {
+    pub async fn open_tables(&self, since: i64, limit: i64) -> Result<Vec<TableRow>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM tables WHERE status = 'open' AND private = 0 \
-             ORDER BY created_at, id LIMIT $1"
+             AND created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT $2"
         ))
+        .bind(since)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(table_of).collect()
+    }
+}
+
+impl Store {
+    /// The open tables (public or private) created since `since` by
+    /// `session`, and from `address`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_tables_of(
+        &self,
+        session: &str,
+        address: &str,
+        since: i64,
+    ) -> Result<(i64, i64), Error> {
+        let count = |column: &'static str, value: String| async move {
+            let row = sqlx::query(&format!(
+                "SELECT COUNT(*) AS n FROM tables WHERE status = 'open' AND created_at >= $1 \
+                 AND {column} = $2"
+            ))
+            .bind(since)
+            .bind(value)
+            .fetch_one(&self.pool)
+            .await?;
+            row.try_get::<i64, _>("n").map_err(Error::from)
+        };
+        Ok((
+            count("creator_session", session.to_owned()).await?,
+            count("creator_address", address.to_owned()).await?,
+        ))
     }
 }
 
@@ -219,5 +256,6 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
                 i32::try_from(b).unwrap_or(i32::MAX),
             )
         }),
+        creator_address: row.try_get("creator_address")?,
     })
 }

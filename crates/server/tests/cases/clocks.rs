@@ -33,6 +33,14 @@ async fn the_flag_falls_on_time_with_nobody_connected() {
             ogn.contains("[Termination \"time\"]") && ogn.contains("[Winner \"N\"]"),
             "{ogn}"
         );
+        // Aualé's Result is the counts of a game its board ended: this one
+        // it has not.
+        assert!(ogn.contains("[Result \"*\"]"), "{ogn}");
+        // The record reads back to the same end.
+        let record = wari_rules::ogn::Record::read(&ogn).unwrap();
+        let outcome = record.game.outcome().unwrap();
+        assert_eq!(outcome.reason(), wari_rules::EndReason::Time);
+        assert_eq!(outcome.winner(), Some(wari_rules::Side::North));
         let (status, body) = kofi.play(&id, "C", 0).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         server.server.stop().await;

@@ -33,8 +33,14 @@ pub enum Dialog {
     Help,
     /// A yes-or-no question.
     Confirm(Question),
-    /// The file to save the game to, as typed so far.
-    SavePath(String),
+    /// The file to save the game to: the name proposed, or as typed.
+    SavePath {
+        /// The name.
+        path: String,
+        /// Whether it was edited: the first key typed over the proposed
+        /// name replaces it.
+        edited: bool,
+    },
 }
 
 /// What a yes-or-no question is about.
@@ -46,6 +52,8 @@ pub enum Question {
     Quit,
     /// This side offered to end by the cycle rule; the other answers.
     AcceptCycle(Side),
+    /// This side (a person) means to offer to end by the cycle rule.
+    OfferCycle(Side),
 }
 
 /// A line for the player: news, or why something could not be done.
@@ -315,7 +323,10 @@ impl App {
             't' => self.flipped = !self.flipped,
             's' => {
                 let name = files::default_save_name(SystemTime::now());
-                self.dialog = Some(Dialog::SavePath(name));
+                self.dialog = Some(Dialog::SavePath {
+                    path: name,
+                    edited: false,
+                });
             }
             'n' if self.session.game().is_over() => self.new_game(),
             'p' if !self.session.settings().players.contains(&Player::Human) => {
@@ -378,22 +389,33 @@ impl App {
                     (Question::AcceptCycle(offerer), false) => {
                         self.info(format!("{} declines the offer", offerer.opposite()));
                     }
+                    (Question::OfferCycle(side), true) => self.make_cycle_offer(side),
                     (_, false) => self.status = None,
                 }
             }
-            Dialog::SavePath(mut path) => match key.code {
-                KeyCode::Enter => self.save(path.trim()),
-                KeyCode::Esc => self.info("not saved"),
-                KeyCode::Backspace => {
-                    path.pop();
-                    self.dialog = Some(Dialog::SavePath(path));
+            Dialog::SavePath { mut path, edited } => {
+                let control = key.modifiers.contains(KeyModifiers::CONTROL);
+                match key.code {
+                    KeyCode::Enter => return self.save(path.trim()),
+                    KeyCode::Esc => return self.info("not saved"),
+                    // Ctrl-U clears the line, as in a shell.
+                    KeyCode::Char('u') if control => path.clear(),
+                    KeyCode::Backspace => {
+                        path.pop();
+                    }
+                    KeyCode::Char(c) if !control => {
+                        if !edited {
+                            path.clear();
+                        }
+                        path.push(c);
+                    }
+                    _ => {
+                        self.dialog = Some(Dialog::SavePath { path, edited });
+                        return;
+                    }
                 }
-                KeyCode::Char(c) => {
-                    path.push(c);
-                    self.dialog = Some(Dialog::SavePath(path));
-                }
-                _ => self.dialog = Some(Dialog::SavePath(path)),
-            },
+                self.dialog = Some(Dialog::SavePath { path, edited: true });
+            }
         }
     }
 
@@ -465,6 +487,12 @@ impl App {
         if !self.session.human_to_move() {
             return self.error("offer on your turn");
         }
+        self.dialog = Some(Dialog::Confirm(Question::OfferCycle(side)));
+    }
+
+    /// `side`'s offer, confirmed: the other person answers, or the
+    /// computer judges it.
+    fn make_cycle_offer(&mut self, side: Side) {
         if self.session.settings().player(side.opposite()) == Player::Human {
             self.dialog = Some(Dialog::Confirm(Question::AcceptCycle(side)));
             return;

@@ -387,7 +387,7 @@ fn quitting_a_game_in_play_asks_first() {
 fn the_cycle_offer_between_two_people_asks_the_other() {
     let now = Instant::now();
     let mut app = start_app(HUMANS);
-    keys(&mut app, "o", now);
+    keys(&mut app, "oy", now);
     let buf = draw(&mut app, 80, 24, now);
     assert!(shows(
         &buf,
@@ -405,16 +405,15 @@ fn s_saves_the_game_as_ogn() {
     let mut app = start_app(HUMANS);
     keys(&mut app, "Cd", now);
     keys(&mut app, "s", now);
-    let Some(Dialog::SavePath(name)) = app.dialog().cloned() else {
+    let Some(Dialog::SavePath { path: name, edited }) = app.dialog().cloned() else {
         panic!("no save prompt");
     };
+    assert!(!edited);
     assert!(
         name.starts_with("wari-") && name.ends_with(".ogn"),
         "{name}"
     );
-    for _ in 0..name.chars().count() {
-        press(&mut app, KeyCode::Backspace, now);
-    }
+    // Typing over the proposed name replaces it.
     let path = std::env::temp_dir().join(format!("wari-tui-test-{}.ogn", std::process::id()));
     keys(&mut app, &path.display().to_string(), now);
     press(&mut app, KeyCode::Enter, now);
@@ -423,6 +422,123 @@ fn s_saves_the_game_as_ogn() {
     std::fs::remove_file(&path).unwrap();
     let record = wari_rules::ogn::Record::read(&text).unwrap();
     assert_eq!(&record.game, app.session().game());
+}
+
+fn save_prompt(app: &App) -> String {
+    match app.dialog() {
+        Some(Dialog::SavePath { path, .. }) => path.clone(),
+        other => panic!("no save prompt: {other:?}"),
+    }
+}
+
+#[test]
+fn the_save_prompt_edits_its_proposed_name() {
+    let now = Instant::now();
+    let mut app = start_app(HUMANS);
+    keys(&mut app, "s", now);
+    let proposed = save_prompt(&app);
+    // Backspace edits the proposed name: "….ogn" becomes "….og", then
+    // keys are added to it.
+    press(&mut app, KeyCode::Backspace, now);
+    assert_eq!(save_prompt(&app), proposed[..proposed.len() - 1]);
+    keys(&mut app, "n", now);
+    assert_eq!(save_prompt(&app), proposed);
+    // Ctrl-U clears the line, as in a shell.
+    app.on_key(
+        KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL),
+        now,
+    );
+    assert_eq!(save_prompt(&app), "");
+    keys(&mut app, "game.ogn", now);
+    assert_eq!(save_prompt(&app), "game.ogn");
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "Save as: game.ogn"), "{:#?}", screen(&buf));
+    press(&mut app, KeyCode::Esc, now);
+    assert_eq!(status(&app), "not saved");
+}
+
+#[test]
+fn during_the_sowing_the_status_and_the_marker_name_the_sower() {
+    let t0 = Instant::now();
+    let mut app = start_app(HUMANS);
+    app.speed = 1;
+    keys(&mut app, "C", t0);
+    let buf = draw(&mut app, 80, 24, t0 + Duration::from_millis(700));
+    assert!(shows(&buf, "South sows…"), "{:#?}", screen(&buf));
+    assert!(shows(&buf, "South▸"), "{:#?}", screen(&buf));
+    assert!(!shows(&buf, "North▸"));
+    assert!(shows(&buf, "any key skips the sowing"));
+    // Once sown, North is to move and marked.
+    app.tick(t0 + Duration::from_secs(10));
+    let buf = draw(&mut app, 80, 24, t0 + Duration::from_secs(10));
+    assert!(shows(&buf, "North to move"), "{:#?}", screen(&buf));
+    assert!(shows(&buf, "North▸"));
+    assert!(!shows(&buf, "South▸"));
+}
+
+#[test]
+fn the_keys_line_offers_no_move_while_the_computer_thinks() {
+    let now = Instant::now();
+    let mut app = start_app([Player::Computer, Player::Human]);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "South (computer) is thinking…"));
+    assert!(!shows(&buf, "⏎ play"), "{:#?}", screen(&buf));
+    assert!(!shows(&buf, "hint"));
+    assert!(shows(&buf, "u undo"));
+    // On the person's turn the moves are offered.
+    let mut app = start_app([Player::Human, Player::Computer]);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "A-F ←→⏎ play"), "{:#?}", screen(&buf));
+}
+
+#[test]
+fn the_cycle_offer_asks_for_confirmation_first() {
+    let now = Instant::now();
+    let mut app = start_app([Player::Human, Player::Computer]);
+    keys(&mut app, "o", now);
+    assert_eq!(
+        app.dialog(),
+        Some(&Dialog::Confirm(Question::OfferCycle(Side::South)))
+    );
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(
+        &buf,
+        "South: offer to end the game by the cycle rule?"
+    ));
+    keys(&mut app, "n", now);
+    assert_eq!(app.dialog(), None);
+    assert!(
+        app.thinking().is_none(),
+        "declined: nothing asked of the computer"
+    );
+    keys(&mut app, "oy", now);
+    assert_eq!(app.thinking(), Some(crate::play::computer::Purpose::Offer));
+}
+
+#[test]
+fn kalah_moves_are_listed_by_turns_an_extra_move_with_its_turn() {
+    let m = |text: &str| wari_rules::record::parse_moves(text).unwrap();
+    assert_eq!(
+        super::view::numbered_turns(&m("C d A f")),
+        ["1. C", "d", "2. A", "f"]
+    );
+    // Kalah: C ends in South's store, South plays again (F); North's b
+    // ends in its store, North plays again (a); then South.
+    assert_eq!(
+        super::view::numbered_turns(&m("C F b a A")),
+        ["1. CF", "ba", "2. A"]
+    );
+    // North first.
+    assert_eq!(super::view::numbered_turns(&m("d C")), ["1. … d", "2. C"]);
+    let now = Instant::now();
+    let mut app = App::new(
+        Session::new(Game::new("kalah".parse().unwrap()), settings(HUMANS)),
+        0,
+    );
+    keys(&mut app, "CFba", now);
+    assert_eq!(moves(&app), "C F b a");
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "Moves: 1. CF ba"), "{:#?}", screen(&buf));
 }
 
 #[test]

@@ -9,12 +9,12 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
-use wari_rules::Side;
+use wari_rules::{Move, Side};
 
 use super::app::{App, Dialog, Question};
 use super::board::BoardView;
 use crate::play::clock::ClockTime;
-use crate::play::session::{Player, takings};
+use crate::play::session::{Player, Settings, takings};
 
 /// The smallest screen the game is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 16);
@@ -115,7 +115,7 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
         stores,
         kalah: position.rules().is_kalah(),
         flipped: app.is_flipped(),
-        turn: session.to_move(),
+        turn: marked_side(app),
         last: origin,
         captured: &captured,
         hand,
@@ -125,18 +125,27 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     frame.render_widget(&view, area);
 }
 
+/// The side whose move is being sown, during its animation.
+fn sower(app: &App) -> Option<Side> {
+    app.is_animating()
+        .then(|| app.session().game().moves().last().map(|m| m.side()))
+        .flatten()
+}
+
+/// The side the board marks with ▸: the one sowing during the animation
+/// of its move, else the one to move.
+fn marked_side(app: &App) -> Option<Side> {
+    sower(app).or_else(|| app.session().to_move())
+}
+
 fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     let session = app.session();
     let settings = session.settings();
-    let text = match session.to_move() {
-        None => "Game over".to_owned(),
-        Some(_) if app.paused => "Paused: p goes on".to_owned(),
-        Some(side) if app.is_animating() => format!("{side} sows…"),
-        Some(side) if settings.player(side) == Player::Computer => {
-            format!("{side} (computer) is thinking…")
-        }
-        Some(side) if settings.against_computer() => format!("Your turn: {side} to move"),
-        Some(side) => format!("{side} to move"),
+    let text = match (session.to_move(), sower(app)) {
+        (_, Some(side)) => format!("{side} sows…"),
+        (None, None) => "Game over".to_owned(),
+        (Some(_), None) if app.paused => "Paused: p goes on".to_owned(),
+        (Some(side), None) => to_move_text(settings, side),
     };
     frame.render_widget(Line::styled(format!(" {text}"), bold()), area);
     if let Some(clocks) = session.clocks() {
@@ -155,6 +164,17 @@ fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
         }
         spans.push(Span::raw(" "));
         frame.render_widget(Line::from(spans).alignment(Alignment::Right), area);
+    }
+}
+
+/// Whose turn it is, in words.
+fn to_move_text(settings: &Settings, side: Side) -> String {
+    if settings.player(side) == Player::Computer {
+        format!("{side} (computer) is thinking…")
+    } else if settings.against_computer() {
+        format!("Your turn: {side} to move")
+    } else {
+        format!("{side} to move")
     }
 }
 
@@ -183,18 +203,45 @@ fn last_move_line(app: &App) -> Line<'static> {
     Line::from(spans)
 }
 
-/// The moves so far, numbered by pairs as in OGN, the latest lines when
-/// they do not all fit.
-fn moves_text(app: &App, area: Rect) -> Paragraph<'static> {
-    let moves = app.session().game().moves();
-    let mut tokens = vec!["Moves:".to_owned()];
+/// A turn's moves joined (`CF`: a Kalah extra move, then another), South's
+/// turns numbered: `1. C d 2. CF a`; a list that starts with North's turn
+/// starts `1. … d`.
+pub fn numbered_turns(moves: &[Move]) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut round = 0;
     for (i, m) in moves.iter().enumerate() {
-        tokens.push(if i % 2 == 0 {
-            format!("{}. {m}", i / 2 + 1)
-        } else {
-            m.to_string()
-        });
+        let starts_turn = i == 0 || moves[i - 1].side() != m.side();
+        if !starts_turn {
+            let last: &mut String = tokens.last_mut().expect("a turn under way");
+            last.push_str(&m.to_string());
+            continue;
+        }
+        if m.side() == Side::South || i == 0 {
+            round += 1;
+            let gap = if m.side() == Side::North { " …" } else { "" };
+            tokens.push(format!("{round}.{gap}"));
+        }
+        tokens.push(m.to_string());
     }
+    // A number and the turn after it stay together on a line.
+    let mut joined: Vec<String> = Vec::new();
+    for token in tokens {
+        match joined.last_mut() {
+            Some(last) if last.ends_with('.') || last.ends_with('…') => {
+                last.push(' ');
+                last.push_str(&token);
+            }
+            _ => joined.push(token),
+        }
+    }
+    joined
+}
+
+/// The moves so far by turns (see [`numbered_turns`]), the latest lines
+/// when they do not all fit.
+fn moves_text(app: &App, area: Rect) -> Paragraph<'static> {
+    let mut tokens = vec!["Moves:".to_owned()];
+    tokens.extend(numbered_turns(app.session().game().moves()));
     let width = usize::from(area.width.saturating_sub(2)).max(10);
     let mut lines: Vec<String> = vec![String::new()];
     for token in tokens {
@@ -233,15 +280,26 @@ fn status_line(app: &App) -> Line<'static> {
     match app.dialog() {
         Some(Dialog::Confirm(Question::Resign(side))) => question(format!("Resign as {side}?")),
         Some(Dialog::Confirm(Question::Quit)) => question("Quit this game?".to_owned()),
+        Some(Dialog::Confirm(Question::OfferCycle(side))) => {
+            question(format!("{side}: offer to end the game by the cycle rule?"))
+        }
         Some(Dialog::Confirm(Question::AcceptCycle(offerer))) => question(format!(
             "{}: {offerer} offers to end the game by the cycle rule. Accept?",
             offerer.opposite()
         )),
-        Some(Dialog::SavePath(path)) => Line::from(vec![
-            Span::styled(" Save as: ", bold()),
-            Span::styled(format!("{path}▏"), Style::new().fg(Color::White)),
-            Span::raw("  Enter saves, Esc cancels"),
-        ]),
+        Some(Dialog::SavePath { path, edited }) => {
+            // The proposed name is shown selected: typing replaces it.
+            let name = if *edited {
+                Style::new().fg(Color::White)
+            } else {
+                Style::new().fg(Color::Black).bg(Color::White)
+            };
+            Line::from(vec![
+                Span::styled(" Save as: ", bold()),
+                Span::styled(path.clone(), name),
+                Span::raw("▏  Enter saves, Esc cancels, Ctrl-U clears"),
+            ])
+        }
         _ => match app.status() {
             Some(status) => {
                 let color = if status.error {
@@ -267,11 +325,23 @@ fn keys_line(app: &App) -> Line<'static> {
             ("q".into(), "quit"),
             ("?".into(), "help"),
         ]
+    } else if app.is_animating() {
+        vec![("any key".into(), "skips the sowing")]
     } else if !session.settings().players.contains(&Player::Human) {
         vec![
             ("p".into(), "pause"),
             ("u".into(), "undo"),
             ("r".into(), "redo"),
+            ("t".into(), "turn board"),
+            ("s".into(), "save"),
+            ("q".into(), "quit"),
+            ("?".into(), "help"),
+        ]
+    } else if session.computer_to_move() {
+        // No move to play while the computer thinks.
+        vec![
+            ("u".into(), "undo"),
+            ("R".into(), "resign"),
             ("t".into(), "turn board"),
             ("s".into(), "save"),
             ("q".into(), "quit"),
@@ -324,10 +394,10 @@ pub const HELP: [(&str, &str); 13] = [
     ("← → Enter", "choose a pit and play it (or click it)"),
     ("u  r", "undo, redo (against the computer: its reply too)"),
     ("h", "hint: the engine's best move and score"),
-    ("o", "offer to end the game by the cycle rule"),
+    ("o", "offer to end the game by the cycle rule (asks first)"),
     ("R", "resign"),
     ("t", "turn the board round"),
-    ("s", "save the game as OGN"),
+    ("s", "save as OGN: type a name or keep it, Ctrl-U clears"),
     ("p", "pause (computer against computer)"),
     ("n", "new game, once the game is over"),
     ("q  Esc", "quit"),

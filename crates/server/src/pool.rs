@@ -1,0 +1,215 @@
+//! The engine's threads as slots, handed out by priority: the computer's
+//! moves first (its clock runs while it waits), analysis after, and
+//! analysis never holds every slot, so one is always kept for the
+//! computer (issue 14, point 1: six analyses had the computer wait 5 s
+//! and lose on time).
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::oneshot;
+
+use crate::lock::lock;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A computer's move or answer in a game: first served.
+    Computer,
+    /// The analysis board: served when no computer search waits, on at
+    /// most all slots but one.
+    Analysis,
+}
+
+/// The slots.
+#[derive(Debug)]
+pub struct Pool {
+    slots: usize,
+    analysis_max: usize,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    running: usize,
+    analysing: usize,
+    computer_waiting: VecDeque<oneshot::Sender<Slot>>,
+    analysis_waiting: VecDeque<oneshot::Sender<Slot>>,
+}
+
+/// A slot held; the next waiter gets it when this drops.
+#[derive(Debug)]
+pub struct Slot {
+    /// `None` once given back.
+    pool: Option<Arc<Pool>>,
+    work: Work,
+}
+
+impl Pool {
+    /// `slots` searches at once; analysis on at most `slots - 1` of them
+    /// (on the one slot when there is one).
+    #[must_use]
+    pub fn new(slots: usize) -> Arc<Pool> {
+        let slots = slots.max(1);
+        Arc::new(Pool {
+            slots,
+            analysis_max: (slots - 1).max(1),
+            state: Mutex::new(State::default()),
+        })
+    }
+
+    /// Waits for a slot for `work`.
+    pub async fn acquire(self: &Arc<Self>, work: Work) -> Slot {
+        let waiting = {
+            let mut state = lock(&self.state);
+            if self.may_start(&state, work) {
+                start(&mut state, work);
+                return Slot {
+                    pool: Some(Arc::clone(self)),
+                    work,
+                };
+            }
+            let (tx, rx) = oneshot::channel();
+            match work {
+                Work::Computer => state.computer_waiting.push_back(tx),
+                Work::Analysis => state.analysis_waiting.push_back(tx),
+            }
+            rx
+        };
+        // The sender is dropped only with the pool, which `self` holds.
+        waiting.await.expect("the pool outlives its waiters")
+    }
+
+    fn may_start(&self, state: &State, work: Work) -> bool {
+        state.running < self.slots
+            && match work {
+                Work::Computer => true,
+                Work::Analysis => {
+                    state.computer_waiting.is_empty() && state.analysing < self.analysis_max
+                }
+            }
+    }
+
+    /// Gives freed slots to waiters, the computer's first.
+    fn hand_out(self: &Arc<Self>) {
+        let mut state = lock(&self.state);
+        loop {
+            let work = if self.may_start(&state, Work::Computer)
+                && !state.computer_waiting.is_empty()
+            {
+                Work::Computer
+            } else if self.may_start(&state, Work::Analysis) && !state.analysis_waiting.is_empty() {
+                Work::Analysis
+            } else {
+                return;
+            };
+            let waiter = match work {
+                Work::Computer => state.computer_waiting.pop_front(),
+                Work::Analysis => state.analysis_waiting.pop_front(),
+            };
+            let Some(waiter) = waiter else { return };
+            start(&mut state, work);
+            let slot = Slot {
+                pool: Some(Arc::clone(self)),
+                work,
+            };
+            if let Err(mut slot) = waiter.send(slot) {
+                // That waiter gave up: take the slot back here, where the
+                // lock is held, not in its drop.
+                slot.pool = None;
+                finish(&mut state, work);
+            }
+        }
+    }
+
+    /// Searches running now and waiting, for each kind of work.
+    #[cfg(test)]
+    #[must_use]
+    pub fn load(&self) -> [(usize, usize); 2] {
+        let state = lock(&self.state);
+        [
+            (
+                state.running - state.analysing,
+                state.computer_waiting.len(),
+            ),
+            (state.analysing, state.analysis_waiting.len()),
+        ]
+    }
+}
+
+fn start(state: &mut State, work: Work) {
+    state.running += 1;
+    if work == Work::Analysis {
+        state.analysing += 1;
+    }
+}
+
+fn finish(state: &mut State, work: Work) {
+    state.running -= 1;
+    if work == Work::Analysis {
+        state.analysing -= 1;
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.take() {
+            finish(&mut lock(&pool.state), self.work);
+            pool.hand_out();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_computer_goes_first_and_always_has_a_slot() {
+        let pool = Pool::new(2);
+        let first = pool.acquire(Work::Analysis).await;
+        // Analysis never takes the last slot...
+        let second = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.acquire(Work::Analysis).await }
+        });
+        while pool.load()[1].1 == 0 {
+            tokio::task::yield_now().await;
+        }
+        let computer = pool.acquire(Work::Computer).await;
+        assert_eq!(pool.load(), [(1, 0), (1, 1)]);
+        // ...and a computer search waiting is served before it.
+        let waiting_computer = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.acquire(Work::Computer).await }
+        });
+        while pool.load()[0].1 == 0 {
+            tokio::task::yield_now().await;
+        }
+        drop(first);
+        let next = waiting_computer.await.unwrap();
+        assert_eq!(pool.load(), [(2, 0), (0, 1)]);
+        drop((computer, next));
+        let analysis = second.await.unwrap();
+        assert_eq!(pool.load(), [(0, 0), (1, 0)]);
+        drop(analysis);
+    }
+
+    #[tokio::test]
+    async fn a_waiter_that_gives_up_leaves_its_slot() {
+        let pool = Pool::new(1);
+        let held = pool.acquire(Work::Computer).await;
+        let gave_up = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.acquire(Work::Computer).await }
+        });
+        while pool.load()[0].1 == 0 {
+            tokio::task::yield_now().await;
+        }
+        gave_up.abort();
+        let _ = gave_up.await;
+        drop(held);
+        assert_eq!(pool.load(), [(0, 0), (0, 0)]);
+        let _again = pool.acquire(Work::Analysis).await;
+    }
+}
