@@ -319,7 +319,12 @@ fn cpu_ms() -> u64 {
     // third: utime is the 14th, stime the 15th.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     (ticks(11) + ticks(12)) * 10
 }
 
@@ -656,7 +661,11 @@ async fn main() {
         percentile(&ends, 0.50),
         percentile(&ends, 0.90),
         percentile(&ends, 1.0),
-        if o.rated { " (rated: both ratings updated)" } else { "" }
+        if o.rated {
+            " (rated: both ratings updated)"
+        } else {
+            ""
+        }
     );
     if o.rated {
         println!(

@@ -22,8 +22,8 @@ use crate::events::Outbox;
 use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
-use crate::ratings;
 use crate::pool::Work;
+use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
 
 /// Connections of one seat's session in this process.

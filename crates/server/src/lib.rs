@@ -16,8 +16,8 @@
 
 #![forbid(unsafe_code)]
 
-mod analysis;
 mod accounts;
+mod analysis;
 pub mod api;
 mod chat;
 mod clock;
@@ -33,8 +33,8 @@ mod lock;
 mod name;
 mod notify;
 mod offer;
-mod pool;
 mod pairing;
+mod pool;
 mod ratings;
 mod referee;
 mod rooms;
