@@ -79,9 +79,10 @@ pub enum Opponent {
 /// A time control: Fischer, written as players write it, `"5+3"` (5
 /// minutes each, 3 seconds a move: [`TimeControl`]), or in seconds,
 /// `{"initial_s": 300, "increment_s": 3}`; or correspondence, `{"days": 3}`
-/// (days for each move).
+/// (days for each move). Nothing else: `{"days": 3, "increment_s": 2}` is
+/// no clock.
 #[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, deny_unknown_fields)]
 pub enum ClockSpec {
     /// `MINUTES+SECONDS`.
     Written(String),

@@ -25,10 +25,12 @@ async fn a_correspondence_game_waits_for_the_player_and_ends_on_time() {
         let id = kofi.join(&created).await;
         let game = ama.game(&id).await;
         assert_eq!(game["clock"]["days"], 3);
-        assert_eq!(
-            game["clock"]["S_ms"].as_i64().unwrap() / 1000,
-            3 * DAY_MS / 1000
-        );
+        // South's three days run from the start (what is left at the
+        // moment the state was sent); North's wait whole.
+        assert_eq!(game["clock"]["running"], "S");
+        assert_eq!(game["clock"]["initial_ms"], 3 * DAY_MS);
+        assert!(game["clock"]["S_ms"].as_i64().unwrap() <= 3 * DAY_MS);
+        assert_eq!(game["clock"]["N_ms"], 3 * DAY_MS);
         let (status, _) = ama.play(&id, "C", 0).await;
         assert_eq!(status, StatusCode::OK);
         // North has three days now, South's three wait for the next move.

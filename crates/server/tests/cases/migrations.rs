@@ -1,7 +1,8 @@
 //! The migrations keep the games of an existing database: a database as
-//! the first release left it (migration 1 only, its games written with
-//! its columns) is migrated at start, and its finished game reads back
-//! whole while its game in progress goes on, on SQLite and PostgreSQL.
+//! an earlier release left it (the first release's migration 1 only, or
+//! issue 14's 1 and 2; its games written with the first release's
+//! columns) is migrated at start, and its finished game reads back whole
+//! while its game in progress goes on, on SQLite and PostgreSQL.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -16,22 +17,37 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 use crate::common::{Client, config, sqlite_url, start};
 
-/// The first release's migrations: 0001 only.
-#[derive(Debug)]
-struct FirstRelease;
+/// The migrations an earlier release ran, as it embedded them.
+const RELEASED: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        2,
+        "presence",
+        include_str!("../../migrations/0002_presence.sql"),
+    ),
+];
 
-impl MigrationSource<'static> for FirstRelease {
+/// An earlier release's migrations: the first `.0` of [`RELEASED`].
+#[derive(Debug)]
+struct Release(usize);
+
+impl MigrationSource<'static> for Release {
     fn resolve(
         self,
     ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
-        Box::pin(async {
-            Ok(vec![Migration::new(
-                1,
-                Cow::Borrowed("init"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../../migrations/0001_init.sql")),
-                false,
-            )])
+        Box::pin(async move {
+            Ok(RELEASED[..self.0]
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
         })
     }
 }
@@ -56,14 +72,16 @@ const OLD_ROWS: &[&str] = &[
     "INSERT INTO moves (game_id, ply, mv, south_ms, north_ms, played_at) VALUES ('oldplay1', 0, 'C', 300000, 300000, 12)",
 ];
 
-async fn old_database(url: &str) {
+/// A database at `url` migrated by the release that ran `migrations` of
+/// [`RELEASED`], with the first release's rows.
+async fn old_database(url: &str, migrations: usize) {
     sqlx::any::install_default_drivers();
     let pool = AnyPoolOptions::new()
         .max_connections(1)
         .connect(url)
         .await
         .unwrap();
-    Migrator::new(FirstRelease)
+    Migrator::new(Release(migrations))
         .await
         .unwrap()
         .run(&pool)
@@ -104,12 +122,19 @@ async fn check_migrated(url: &str) {
 #[tokio::test]
 async fn a_first_release_sqlite_database_keeps_its_games() {
     let url = sqlite_url();
-    old_database(&url).await;
+    old_database(&url, 1).await;
     check_migrated(&url).await;
 }
 
 #[tokio::test]
-async fn a_first_release_postgres_database_keeps_its_games() {
+async fn an_issue_14_sqlite_database_keeps_its_games() {
+    let url = sqlite_url();
+    old_database(&url, 2).await;
+    check_migrated(&url).await;
+}
+
+#[tokio::test]
+async fn earlier_releases_postgres_databases_keep_their_games() {
     let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
         eprintln!("WARI_TEST_POSTGRES is not set: skipped");
         return;
@@ -121,22 +146,24 @@ async fn a_first_release_postgres_database_keeps_its_games() {
         .connect(&url)
         .await
         .unwrap();
-    let name = format!("wari_migrate_{}", std::process::id());
-    admin
-        .execute(format!("DROP DATABASE IF EXISTS {name}").as_str())
-        .await
-        .unwrap();
-    admin
-        .execute(format!("CREATE DATABASE {name}").as_str())
-        .await
-        .unwrap();
-    let (base, _) = url.rsplit_once('/').unwrap();
-    let own = format!("{base}/{name}");
-    old_database(&own).await;
-    check_migrated(&own).await;
-    admin
-        .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
-        .await
-        .unwrap();
+    for migrations in 1..=RELEASED.len() {
+        let name = format!("wari_migrate_{}_{migrations}", std::process::id());
+        admin
+            .execute(format!("DROP DATABASE IF EXISTS {name}").as_str())
+            .await
+            .unwrap();
+        admin
+            .execute(format!("CREATE DATABASE {name}").as_str())
+            .await
+            .unwrap();
+        let (base, _) = url.rsplit_once('/').unwrap();
+        let own = format!("{base}/{name}");
+        old_database(&own, migrations).await;
+        check_migrated(&own).await;
+        admin
+            .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+            .await
+            .unwrap();
+    }
     admin.close().await;
 }
