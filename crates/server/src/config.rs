@@ -53,7 +53,8 @@ pub struct Config {
     #[arg(long, default_value_t = 3)]
     pub max_open_tables: u32,
 
-    /// Seconds an open table waits for an opponent before it expires.
+    /// Seconds an open table waits for an opponent before it expires (a
+    /// correspondence table waits a week, or this if longer).
     #[arg(long, default_value_t = 1800)]
     pub open_table_expiry_s: u64,
 

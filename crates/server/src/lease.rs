@@ -186,10 +186,8 @@ async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {
         if !adjourned.is_empty() {
             tracing::debug!(games = adjourned.len(), "games adjourned");
         }
-        let expiry_ms =
-            i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
         app.store
-            .expire_tables(now.saturating_sub(expiry_ms))
+            .expire_tables(crate::tables::open_since(app, now))
             .await?;
         app.rooms.sweep();
     }

@@ -314,7 +314,9 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
         ));
     }
     if table.status == "expired"
-        || (table.status == "open" && table.created_at < open_since(app, now_ms()))
+        || (table.status == "open"
+            && table.created_at
+                < open_since(app, now_ms()).of(table.clock.is_some_and(|c| c.per_move)))
     {
         return Err(Error::conflict(
             "the table has expired: nobody took its seat in time",
@@ -405,11 +407,42 @@ async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<()
     Ok(())
 }
 
-/// When the oldest open table still waiting was created: earlier ones
-/// have expired.
+/// How long an open correspondence table (days a move) waits for an
+/// opponent at least: a week. Its players come by once a day or so, not
+/// within the half hour a live table waits.
+pub const CORRESPONDENCE_TABLE_WAIT_MS: i64 = 7 * 86_400_000;
+
+/// When the oldest open tables still waiting were created, live and
+/// correspondence: earlier ones have expired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenSince {
+    /// For tables with a Fischer clock or none (`--open-table-expiry-s`).
+    pub live: i64,
+    /// For correspondence tables ([`CORRESPONDENCE_TABLE_WAIT_MS`], or
+    /// the live tables' wait if it is longer).
+    pub correspondence: i64,
+}
+
+impl OpenSince {
+    /// The cut for a table whose clock is `per_move` (correspondence) or
+    /// not.
+    #[must_use]
+    pub fn of(self, per_move: bool) -> i64 {
+        if per_move {
+            self.correspondence
+        } else {
+            self.live
+        }
+    }
+}
+
+/// When the oldest open tables still waiting were created, at `now`.
 #[must_use]
-pub fn open_since(app: &App, now: i64) -> i64 {
+pub fn open_since(app: &App, now: i64) -> OpenSince {
     let expiry =
         i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
-    now.saturating_sub(expiry)
+    OpenSince {
+        live: now.saturating_sub(expiry),
+        correspondence: now.saturating_sub(expiry.max(CORRESPONDENCE_TABLE_WAIT_MS)),
+    }
 }

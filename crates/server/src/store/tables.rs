@@ -8,6 +8,7 @@ use wari_rules::Side;
 use super::Store;
 use crate::api::error::Error;
 use crate::clock::Clock;
+use crate::tables::OpenSince;
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,11 @@ pub struct TableRow {
     /// address too); never shown.
     pub creator_address: Option<String>,
 }
+
+/// An open table not expired: created since `$1` (live) or, with days a
+/// move, since `$2` (correspondence), as [`OpenSince`] says.
+pub(super) const NOT_EXPIRED: &str =
+    "(created_at >= $1 OR (clock_per_move <> 0 AND created_at >= $2))";
 
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
     opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
@@ -173,12 +179,13 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub async fn open_tables(&self, since: i64, limit: i64) -> Result<Vec<TableRow>, Error> {
+    pub async fn open_tables(&self, since: OpenSince, limit: i64) -> Result<Vec<TableRow>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM tables WHERE status = 'open' AND private = 0 \
-             AND created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT $2"
+             AND {NOT_EXPIRED} ORDER BY created_at DESC, id DESC LIMIT $3"
         ))
-        .bind(since)
+        .bind(since.live)
+        .bind(since.correspondence)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -196,14 +203,15 @@ impl Store {
         &self,
         session: &str,
         address: &str,
-        since: i64,
+        since: OpenSince,
     ) -> Result<(i64, i64), Error> {
         let count = |column: &'static str, value: String| async move {
             let row = sqlx::query(&format!(
-                "SELECT COUNT(*) AS n FROM tables WHERE status = 'open' AND created_at >= $1 \
-                 AND {column} = $2"
+                "SELECT COUNT(*) AS n FROM tables WHERE status = 'open' AND {NOT_EXPIRED} \
+                 AND {column} = $3"
             ))
-            .bind(since)
+            .bind(since.live)
+            .bind(since.correspondence)
             .bind(value)
             .fetch_one(&self.pool)
             .await?;
