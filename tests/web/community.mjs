@@ -3,7 +3,9 @@
 // to the end, after which both ratings change as Glicko-2 says; a third
 // watches from a link without choosing a name; a person plays the
 // computer and sees their own sowing before the reply, and a click during
-// a sowing plays nothing; every page fits a 390-pixel phone. Run with
+// a sowing plays nothing; a player away when challenged to a
+// correspondence game finds it in My games, and the header counts whose
+// turn it is; every page fits a 390-pixel phone. Run with
 // `node --test community.mjs` (see run.mjs for the environment).
 
 import { test } from 'node:test';
@@ -185,6 +187,62 @@ test('your own sowing shows before the computer\'s reply, and a click during a s
   // The board has caught up: the pits can be played now.
   await page.locator('.board .pit.playable').first().waitFor();
   await context.close();
+});
+
+test('a challenge by name for a correspondence game waits in My games for the player who was away, who accepts it there; the header counts the games waiting for your move; a declined challenge tells the challenger', async () => {
+  const [esi, yaw] = [await person(), await person()];
+  await signUp(esi.page, 'Esi');
+  await signUp(yaw.page, 'Yaw');
+  // Yaw goes away before the challenge is made.
+  await yaw.page.goto('about:blank');
+
+  // Esi challenges him from his page: 1 day a move, Esi South (moves first).
+  await esi.page.goto(`${base}/player/Yaw`);
+  await esi.page.locator('a', { hasText: 'Challenge Yaw' }).click();
+  await esi.page.locator('#opponent-challenge:checked').waitFor();
+  assert.equal(await esi.page.locator('#challenged').inputValue(), 'Yaw');
+  await esi.page.locator('#clock-days').check();
+  await esi.page.locator('#days').selectOption('1');
+  await esi.page.locator('#create-table').click();
+  await esi.page.waitForURL(/\/game\/[^/]+$/);
+  const id = esi.page.url().split('/').pop();
+
+  // Back, Yaw finds it in the header and in My games, and accepts there.
+  await yaw.page.goto(`${base}/`);
+  const myGames = (p) => p.page.locator('#my-games');
+  await yaw.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 challenge');
+  await myGames(yaw).click();
+  const item = yaw.page.locator('.challenges li', { hasText: 'Esi challenges you' });
+  await item.waitFor();
+  assert.match(await item.innerText(), /1 day a move/);
+  await item.locator('button', { hasText: 'Accept' }).click();
+  await yaw.page.waitForURL(`${base}/game/${id}`);
+
+  // The game waits for Esi: her header says so, and her clock counts days.
+  await esi.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 waiting for your move');
+  assert.match(await esi.page.locator('.seat .clock').first().innerText(), /^(1 d 0 h|2[34]:\d\d:\d\d)$/);
+  assert.equal(await myGames(yaw).getAttribute('aria-label'), 'My games');
+  await esi.page.locator('.board .pit.playable').first().waitFor();
+  await clickLegalPit(esi.page);
+  // Now it is Yaw's turn: his header and his list of games say so.
+  await yaw.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 waiting for your move');
+  await esi.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games');
+  await myGames(yaw).click();
+  const turn = yaw.page.locator('ul[aria-label="Your turn"] li');
+  await turn.waitFor();
+  assert.match(await turn.innerText(), /You have (1 d 0 h|2[34]:\d\d:\d\d) left/);
+
+  // A second challenge, declined from My games: Esi is told.
+  await esi.page.goto(`${base}/?challenge=Yaw`);
+  await esi.page.locator('#clock-days').check();
+  await esi.page.locator('#create-table').click();
+  await esi.page.waitForURL(/\/game\/[^/]+$/);
+  const second = yaw.page.locator('.challenges li', { hasText: 'Esi challenges you' });
+  await second.locator('button', { hasText: 'Decline' }).click();
+  await esi.page.locator('#toast', { hasText: 'Yaw declined your challenge.' }).waitFor();
+  await yaw.page.locator('.challenges').waitFor({ state: 'detached' });
+  await esi.context.close();
+  await yaw.context.close();
 });
 
 test('every page fits a 390-pixel phone without sideways scrolling', async () => {

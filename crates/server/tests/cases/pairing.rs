@@ -231,12 +231,35 @@ async fn a_challenge_reaches_the_named_player_who_accepts_or_declines() {
         let mut again = kofi.events().await;
         let waiting = again.next_of("challenge").await;
         assert_eq!(waiting["challenge"]["id"], table);
+        // So does "my games", both ways; the sender sees no invite to
+        // accept, only their own table.
+        let (_, mine) = kofi.get("/api/account/games").await;
+        let received = &mine["challenges"]["received"];
+        assert_eq!(received.as_array().unwrap().len(), 1, "{mine}");
+        assert_eq!(received[0]["id"], table);
+        assert_eq!(received[0]["clock"], json!({"days": 1}));
+        assert!(received[0]["invite"].is_string(), "{mine}");
+        assert_eq!(mine["challenges"]["sent"], json!([]));
+        let (_, theirs) = ama.get("/api/account/games").await;
+        assert_eq!(theirs["challenges"]["received"], json!([]));
+        assert_eq!(theirs["challenges"]["sent"][0]["id"], table);
+        assert_eq!(theirs["challenges"]["sent"][0]["yours"], true);
+        let (_, esis) = esi.get("/api/account/games").await;
+        assert_eq!(
+            esis["challenges"],
+            json!({"received": [], "sent": []}),
+            "{esis}"
+        );
         let (status, _) = kofi
             .post(&format!("/api/tables/{table}/cancel"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK);
         let declined = ama_events.next_of("challengeDeclined").await;
         assert_eq!(declined["challenge"]["id"], table);
+        let (_, mine) = kofi.get("/api/account/games").await;
+        assert_eq!(mine["challenges"]["received"], json!([]));
+        let (_, theirs) = ama.get("/api/account/games").await;
+        assert_eq!(theirs["challenges"]["sent"], json!([]));
         let (status, _) = ama
             .post(
                 "/api/tables",
