@@ -5,7 +5,8 @@
 // computer and sees their own sowing before the reply, and a click during
 // a sowing plays nothing; a player away when challenged to a
 // correspondence game finds it in My games, and the header counts whose
-// turn it is; every page fits a 390-pixel phone. Run with
+// turn it is; a rated game resigned before both moved says it is not
+// rated; every page fits a 390-pixel phone. Run with
 // `node --test community.mjs` (see run.mjs for the environment).
 
 import { test } from 'node:test';
@@ -243,6 +244,29 @@ test('a challenge by name for a correspondence game waits in My games for the pl
   await yaw.page.locator('.challenges').waitFor({ state: 'detached' });
   await esi.context.close();
   await yaw.context.close();
+});
+
+test('a rated game resigned before both players moved says it is not rated', async () => {
+  const [a, b] = [await person(), await person()];
+  await signUp(a.page, 'Adwoa');
+  await signUp(b.page, 'Kojo');
+  for (const p of [a, b]) {
+    await p.page.goto(`${base}/`);
+    await p.page.locator('button.pool[data-pool="abapa-10+5"]').click();
+  }
+  for (const p of [a, b]) await p.page.waitForURL(/\/game\/[^/]+$/);
+  await a.page.locator('.game-info', { hasText: 'rated' }).waitFor();
+  await a.page.locator('button', { hasText: 'Resign' }).click();
+  await a.page.locator('button', { hasText: 'Really resign?' }).click();
+  for (const p of [a, b]) {
+    await p.page.locator('.banner .rating-change', { hasText: 'Not rated: the game ended before both players moved.' }).waitFor();
+  }
+  const id = a.page.url().split('/').pop();
+  const game = await a.page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+  assert.equal(game.rated, false);
+  assert.equal(game.moves.length, 0);
+  await a.context.close();
+  await b.context.close();
 });
 
 test('every page fits a 390-pixel phone without sideways scrolling', async () => {
