@@ -289,6 +289,15 @@ test('every page fits a 390-pixel phone without sideways scrolling', async () =>
   await page.locator('#variant-kalah').check();
   await assertFits(page, width, 'the lobby (Kalah, correspondence)');
   await page.screenshot({ path: path.join(artifacts, 'lobby-phone.png'), fullPage: true });
+  // The challenge sent: its game waiting, and in My games.
+  await page.locator('#challenged').fill(names[1]);
+  await page.locator('#create-table').click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  await page.locator('.status').first().waitFor();
+  await assertFits(page, width, 'a challenge waiting');
+  await page.goto(`${base}/games`);
+  await page.locator('.challenges li', { hasText: `You challenged ${names[1]}` }).waitFor();
+  await assertFits(page, width, 'my games with a challenge');
   for (const [address, ready, what] of [
     [`/game/${ratedGame}`, '.banner:not([hidden])', 'a finished rated game'],
     [`/player/${names[0]}`, '.rating-graph', 'a player\'s page'],
