@@ -135,6 +135,20 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
     await c.page.locator(`.game-list li[data-game="${id}"]`).waitFor();
   }
   await c.page.screenshot({ path: path.join(artifacts, 'profile.png'), fullPage: true });
+  // North's games filtered: by its result, the game; by another, none.
+  const northResult = game.result === 'N' ? 'win' : game.result === 'S' ? 'loss' : 'draw';
+  const other = northResult === 'win' ? 'loss' : 'win';
+  const show = async (result, rules) => {
+    await c.page.locator('#f-result').selectOption(result);
+    await c.page.locator('#f-rules').selectOption(rules);
+    await c.page.locator('.filters button[type=submit]').click();
+  };
+  await show(other, 'kalah');
+  await c.page.locator('.empty-list', { hasText: 'No game matches.' }).waitFor();
+  await show(northResult, 'kalah');
+  await c.page.locator(`.game-list li[data-game="${id}"]`).waitFor();
+  await show(northResult, 'abapa');
+  await c.page.locator('.empty-list', { hasText: 'No game matches.' }).waitFor();
 
   // The archive finds the game by either player.
   await c.page.goto(`${base}/archive?player=${names[1]}`);
