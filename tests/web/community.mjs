@@ -61,6 +61,8 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
   await a.page.locator('.seek-status', { hasText: 'Looking for an opponent' }).waitFor();
   assert.equal(await pool.getAttribute('aria-pressed'), 'true');
   await b.page.goto(`${base}/`);
+  // Kwame sees Abena waiting there (a signed-in player sees the others).
+  await b.page.locator('button.pool[data-pool="kalah-3+2"] .pool-waiting', { hasText: '1 waiting' }).waitFor();
   await b.page.locator('button.pool[data-pool="kalah-3+2"]').click();
   await a.page.waitForURL(/\/game\/[^/]+$/);
   await b.page.waitForURL(/\/game\/[^/]+$/);
@@ -159,6 +161,8 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
 test('your own sowing shows before the computer\'s reply, and a click during a sowing plays nothing', async () => {
   const { context, page } = await person();
   await signIn(page, 'Efua');
+  // A guest is told whom quick pairing pairs them with.
+  await page.locator('.pools .hint', { hasText: 'paired with another guest, for a casual game' }).waitFor();
   await page.evaluate(() => localStorage.setItem('wari.speed', 'slow'));
   await page.locator('#opponent-computer').check();
   await page.locator('#level').selectOption('1');

@@ -112,6 +112,27 @@ async fn guests_pair_with_guests_and_a_seek_is_never_paired_with_its_player() {
         let mut yaw_events = yaw.events().await;
         let yaw_seek = yaw.seek("kalah-3+2").await;
         assert_eq!(yaw_seek["rated"], false);
+        // The pool counts each kind apart (on a fresh database: a shared
+        // one may hold other runs' seeks).
+        if db.starts_with("sqlite") {
+            let (_, pools) = yaw.get("/api/pools").await;
+            let kalah = pools["pools"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["id"] == "kalah-3+2")
+                .unwrap()
+                .clone();
+            assert_eq!(
+                [
+                    &kalah["waiting"],
+                    &kalah["waiting_rated"],
+                    &kalah["waiting_casual"]
+                ],
+                [2, 1, 1],
+                "{kalah}"
+            );
+        }
         let abena_seek = abena.seek("kalah-3+2").await;
         let started = yaw_events.next_of("gameStart").await;
         assert_eq!(started["game"]["rated"], false);
