@@ -612,12 +612,7 @@ mod tests {
             let mut x = 0x2545_f491_4f6c_dd1du64;
             let n = 200_000;
             let cpu = || {
-                let mut t = libc::timespec {
-                    tv_sec: 0,
-                    tv_nsec: 0,
-                };
-                // Safety: a valid timespec to write to.
-                unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+                let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
                 t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
             };
             let started = cpu();

@@ -36,7 +36,6 @@ mod compress;
 mod distributed;
 mod error;
 mod file;
-mod huge_pages;
 mod index;
 mod prove;
 mod replay;
