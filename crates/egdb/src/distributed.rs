@@ -119,13 +119,7 @@ pub fn build_distributed<C: Communicator>(
         progress.pass(0, total_open(world, &layer, mine.clone()));
         let mut pass = 0;
         let mut mode = Mode::Replay;
-        // Words this process's children may take (none when an index
-        // needs more than a word).
-        let budget = if layer.len() as u64 <= u64::from(u32::MAX) {
-            memory.saturating_sub(3 * layer.len() as u64) / 4
-        } else {
-            0
-        };
+        let budget = layer.children_budget(memory);
         loop {
             let (changed, words) = layer.pass(mine.clone(), mode);
             mode = mode.next(words, budget);

@@ -85,6 +85,18 @@ impl Layer {
         }
     }
 
+    /// The words (four bytes) the kept children may take within
+    /// `memory` beside the bounds and exits: none when a board's index
+    /// needs more than a word.
+    pub(crate) fn children_budget(&self, memory: u64) -> u64 {
+        let n = self.len() as u64;
+        if n <= u64::from(u32::MAX) {
+            memory.saturating_sub(3 * n) / 4
+        } else {
+            0
+        }
+    }
+
     /// Boards of the layer.
     pub(crate) fn len(&self) -> usize {
         self.bounds.len()
@@ -423,13 +435,7 @@ fn replaying<L: Lower + Sync + ?Sized>(
         progress.pass(0, layer.open_boards());
     }
     let mut pass = done.passes;
-    // Words the children may take; none when an index needs more than a
-    // word.
-    let budget = if n as u64 <= u64::from(u32::MAX) {
-        memory.saturating_sub(3 * n as u64) / 4
-    } else {
-        0
-    };
+    let budget = layer.children_budget(memory);
     let mut mode = Mode::Replay;
     loop {
         let (changed, words) = layer.pass(0..layer.chunks(), mode);
