@@ -40,7 +40,7 @@ use crate::index::{MAX_BOARD, next_board, positions, unrank};
 use crate::value::Value;
 
 /// Values a block: 2^7 (docs/PERFORMANCE.md: 2^8 is 6% smaller and
-/// takes twice as long to probe).
+/// takes 1.7 times as long to probe).
 const BLOCK_LOG2: u32 = 7;
 /// Blocks whose offsets share one `u64` (a group's blocks take at most
 /// 64 × 709 bytes: a `u16` reaches any).
