@@ -681,10 +681,12 @@ mod help {
             ("stats", "Count each table's positions"),
             ("verify", "Check every table"),
         ] {
+            // (The column's width follows the longest command's name.)
             assert!(
                 egdb.lines().any(
-                    |l| l.trim_start().starts_with(&format!("{command}   {words}"))
-                        || l.trim_start().starts_with(&format!("{command}  {words}"))
+                    |l| l.trim_start().strip_prefix(command).is_some_and(|rest| rest
+                        .starts_with("  ")
+                        && rest.trim_start().starts_with(words))
                 ),
                 "{egdb}"
             );
