@@ -1,7 +1,6 @@
 // The web front end in a real browser: Debian's chromium driven by
-// playwright-core against the real server (`wari serve`, from WARI_BIN,
-// on a free port with a fresh SQLite file). Run with `node run.mjs` (the
-// node test runner prints the summary).
+// playwright-core against the real server (support/harness.mjs). Run with
+// `node --test run.mjs` (the node test runner prints the summary).
 //
 // Environment:
 //   WARI_BIN       the wari binary (default ../../target/release/wari)
@@ -11,148 +10,35 @@
 //                  server's API (to test pages the binary does not embed)
 //   ARTIFACTS      where screenshots go (default ./artifacts)
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import {
+  artifacts, assertFits, base, boardLabels, clickLegalPit, consoleErrors, harness, pagesSeen, person, signIn,
+} from './support/harness.mjs';
 
-import { startFrontProxy, freePort } from './support/proxy.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const wariBin = path.resolve(root, process.env.WARI_BIN ?? 'target/release/wari');
-const artifacts = path.resolve(here, process.env.ARTIFACTS ?? 'artifacts');
-const STEP_MS = 30_000;
-
-let base = '';
-let server = null;
-let proxy = null;
-let browser = null;
-let tmp = null;
-const serverLog = [];
-/** Every console error and uncaught exception, with the page it came from. */
-const consoleErrors = [];
-/** Paths of the pages the tests opened, to say which were watched. */
-const pagesSeen = new Set();
-
-async function waitForHealth(url, ms) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (server && server.exitCode !== null) {
-      throw new Error(`wari serve exited with ${server.exitCode}:\n${serverLog.join('')}`);
-    }
-    if (Date.now() > until) throw new Error(`the server did not answer /healthz in ${ms} ms:\n${serverLog.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-before(async () => {
-  fs.mkdirSync(artifacts, { recursive: true });
-  if (process.env.WARI_URL) {
-    base = process.env.WARI_URL.replace(/\/$/, '');
-  } else {
-    assert.ok(fs.existsSync(wariBin), `no wari binary at ${wariBin}: build it (cargo build --release -p wari) or set WARI_BIN`);
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wari-web-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(wariBin, ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${tmp}/wari.db?mode=rwc`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
-    });
-    server.stdout.on('data', (d) => serverLog.push(String(d)));
-    server.stderr.on('data', (d) => serverLog.push(String(d)));
-  }
-  await waitForHealth(base, 60_000);
-  if (process.env.WARI_WEB_DIR) {
-    proxy = await startFrontProxy(path.resolve(process.env.WARI_WEB_DIR), base);
-    base = proxy.url;
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await proxy?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      server.once('exit', r);
-      setTimeout(r, 5000);
-    });
-  }
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-/** A browser context (one person: its own cookies) with a page that records console errors. */
-async function person(options = {}) {
-  // Each person gets a fresh profile: newContext is playwright's fresh user data.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
-  context.setDefaultTimeout(STEP_MS);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) pagesSeen.add(new URL(frame.url()).pathname.replace(/^\/(game|replay|invite)\/.+$/, '/$1/ID'));
-  });
-  return { context, page };
-}
-
-/** Opens the lobby and gives the guest name the first time. */
-async function signIn(page, name) {
-  await page.goto(`${base}/`);
-  await page.locator('#guest-name').fill(name);
-  await page.locator('dialog button[type=submit]').click();
-  await page.locator('#me', { hasText: name }).waitFor();
-}
-
-/** The counts on the board, by pit letter, as the accessible names say. */
-async function boardLabels(page) {
-  return page.$$eval('.board .pit', (pits) => pits.map((p) => p.getAttribute('aria-label')).sort());
-}
-
-/** Plays one legal move by clicking an enabled pit (a random one). */
-async function clickLegalPit(page) {
-  const pits = page.locator('.board .pit.playable[aria-disabled="false"]');
-  const n = await pits.count();
-  if (n === 0) return null;
-  const pit = pits.nth(Math.floor(Math.random() * n));
-  const letter = await pit.getAttribute('data-pit');
-  await pit.click();
-  return letter;
-}
+harness();
 
 let finishedGameId = null;
 
 test('a whole game against the computer (level 1), played with clicks, ends with a result banner', async () => {
   const { context, page } = await person();
-  await signIn(page, 'Ada');
+  // Looking at the lobby asks no name; creating a table does.
+  await page.goto(`${base}/`);
   await page.locator('.open-tables, .empty-list').first().waitFor();
+  assert.equal(await page.locator('dialog[open]').count(), 0);
   await page.screenshot({ path: path.join(artifacts, 'lobby.png'), fullPage: true });
 
   await page.locator('#opponent-computer').check();
   await page.locator('#level').selectOption('1');
   await page.locator('#starts-S').check();
   await page.locator('#create-table').click();
+  await page.locator('#guest-name').fill('Ada');
+  await page.locator('dialog button[type=submit]').click();
   await page.waitForURL(/\/game\/[^/]+$/);
+  await page.locator('#me', { hasText: 'Ada' }).waitFor();
   finishedGameId = page.url().split('/').pop();
 
   const banner = page.locator('.banner:not([hidden])');
@@ -203,7 +89,7 @@ test('two people play each other while a third watches, and the watcher sees eve
 
   // Nia joins it from the lobby's list of open tables.
   await north.page.goto(`${base}/`);
-  const row = north.page.locator('.open-tables tr', { hasText: 'Sam' });
+  const row = north.page.locator('.open-tables li', { hasText: 'Sam' });
   await row.locator('button', { hasText: 'Join' }).click();
   await north.page.waitForURL(new RegExp(`/game/${gameId}$`));
 
@@ -242,6 +128,16 @@ test('two people play each other while a third watches, and the watcher sees eve
     for (const page of [south.page, north.page, watcher.page]) {
       await page.waitForFunction((n) => document.querySelectorAll('.move-list li').length === n, ply + 1);
     }
+    if (ply === 0) {
+      // The lobby counts it: "1 move", not "1 moves".
+      const lobby = await watcher.context.newPage();
+      await lobby.goto(`${base}/`);
+      const line = lobby.locator(`.playing li[data-game="${gameId}"]`);
+      await line.waitFor();
+      assert.match(await line.innerText(), /\b1 move\b/);
+      assert.doesNotMatch(await line.innerText(), /1 moves/);
+      await lobby.close();
+    }
   }
   // The watcher's board is the players' board (once the sowing is drawn).
   await watcher.page.waitForTimeout(1500);
@@ -249,6 +145,11 @@ test('two people play each other while a third watches, and the watcher sees eve
   assert.deepEqual(await boardLabels(watcher.page), await boardLabels(north.page));
   assert.equal(await watcher.page.locator('.board .pit.playable').count(), 0);
   await watcher.page.screenshot({ path: path.join(artifacts, 'watching.png'), fullPage: true });
+
+  // Nia asks to take back; Sam declines, and Nia is told.
+  await north.page.locator('button', { hasText: 'Ask to take back' }).click();
+  await south.page.locator('.offer.theirs', { hasText: 'take back' }).locator('button', { hasText: 'Decline' }).click();
+  await north.page.locator('.notice', { hasText: 'declined your offer to take back' }).waitFor();
 
   // Sam offers to end the game by the cycle rule; Nia sees it and accepts.
   await south.page.locator('button', { hasText: 'Offer to end by the cycle rule' }).click();
@@ -268,7 +169,7 @@ test('a finished game replays: keys, buttons, a click on a move, the evaluation,
   await signIn(page, 'Rey');
   await page.locator('header a', { hasText: 'Archive' }).click();
   await page.waitForURL(/\/archive$/);
-  const row = page.locator(`tr[data-game="${finishedGameId}"]`);
+  const row = page.locator(`li[data-game="${finishedGameId}"]`);
   await row.locator('a', { hasText: 'Replay' }).click();
   await page.waitForURL(new RegExp(`/replay/${finishedGameId}$`));
   await page.locator('.replay-moves li').first().waitFor();
@@ -334,8 +235,7 @@ test('the pages fit a phone and 200% zoom without sideways scrolling', async () 
     if (name === 'phone') await pit.tap();
     else await pit.click();
     await page.waitForFunction(() => document.querySelectorAll('.move-list li').length >= 1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert.ok(overflow <= 0, `${name}: the page scrolls sideways by ${overflow}px`);
+    await assertFits(page, viewport.width, `the game page (${name})`);
     await page.screenshot({ path: path.join(artifacts, `board-${name}.png`), fullPage: true });
     await context.close();
   }

@@ -1,5 +1,6 @@
-// The server's HTTP API (docs/API.md) and a game's WebSocket, with
-// reconnection.
+// @ts-check
+// The server's HTTP API (docs/API.md); a game's WebSocket is in
+// game/socket.js.
 
 /** An error the server answered with: its status and its one line. */
 export class ApiError extends Error {
@@ -9,8 +10,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {any} [body] JSON, or a string sent as text
+ * @param {{signal?: AbortSignal, text?: boolean}} [options]
+ */
 async function request(method, path, body, { signal, text = false } = {}) {
-  const init = { method, headers: {}, credentials: 'same-origin', signal };
+  /** @type {RequestInit & {headers: Record<string, string>}} */
+  const init = {
+    method, headers: {}, credentials: 'same-origin', signal,
+  };
   if (body !== undefined) {
     if (typeof body === 'string') {
       init.headers['content-type'] = 'text/plain; charset=utf-8';
@@ -68,82 +78,45 @@ export const api = {
   claim: (id) => request('POST', `/api/games/${enc(id)}/claim`, {}),
   ognUrl: (id) => `/api/games/${enc(id)}/ogn`,
   ogn: (id) => request('GET', `/api/games/${enc(id)}/ogn`, undefined, { text: true }),
-  archive({ before, limit = 50 } = {}) {
+  /** @param {{before?: string, limit?: number, player?: string}} [options] */
+  archive({ before, limit = 50, player } = {}) {
     const query = new URLSearchParams({ status: 'finished', limit: String(limit) });
     if (before) query.set('before', before);
+    if (player) query.set('player', player);
     return request('GET', `/api/games?${query}`);
   },
+  cancelTable: (id) => request('POST', `/api/tables/${enc(id)}/cancel`, {}),
+  // Accounts.
+  signUp: (name, password) => request('POST', '/api/account', { name, password }),
+  signIn: (name, password) => request('POST', '/api/account/sign-in', { name, password }),
+  signOut: () => request('POST', '/api/account/sign-out', {}),
+  changePassword: (current, next) => request('POST', '/api/account/password', { current, new: next }),
+  deleteAccount: (password) => request('POST', '/api/account/delete', { password }),
+  myGames: () => request('GET', '/api/account/games'),
+  // Players.
+  player: (name) => request('GET', `/api/players/${enc(name)}`),
+  history: (name, pool) => request('GET', `/api/players/${enc(name)}/history?${new URLSearchParams({ pool })}`),
+  /**
+   * @param {string} name
+   * @param {Record<string, string>} filters rules, result, opponent, rated, before, limit
+   */
+  playerGames(name, filters) {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
+    return request('GET', `/api/players/${enc(name)}/games?${query}`);
+  },
+  leaderboard: (pool) => request('GET', `/api/leaderboard/${enc(pool)}`),
+  // Quick pairing.
+  pools: () => request('GET', '/api/pools'),
+  seek: (pool) => request('POST', `/api/pools/${enc(pool)}/seek`, {}),
+  seekStatus: (id) => request('GET', `/api/seeks/${enc(id)}`),
+  cancelSeek: (id) => request('POST', `/api/seeks/${enc(id)}/cancel`, {}),
+  // Chat.
+  chat: (id) => request('GET', `/api/games/${enc(id)}/chat`),
+  say: (id, room, text) => request('POST', `/api/games/${enc(id)}/chat`, { room, text }),
+  mute: (id, muted) => request('POST', `/api/games/${enc(id)}/chat/mute`, { muted }),
   upload: (ogn) => request('POST', '/api/archive', ogn),
   analyze({ rules, position, movetime = 500 }, signal) {
     const query = new URLSearchParams({ rules, position, movetime: String(movetime) });
     return request('GET', `/api/analyze?${query}`, undefined, { signal });
   },
 };
-
-/**
- * A game's live connection: calls onState(game) with each state the
- * server sends, onError(message) with its errors, onLink(up) when the
- * connection comes and goes; reconnects with a growing pause. send()
- * falls back to the HTTP API while the socket is down.
- */
-export function connectGame(id, { onState, onError, onLink }) {
-  let socket = null;
-  let closed = false;
-  let retry = 0;
-  let timer = null;
-
-  function open() {
-    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(`${scheme}//${location.host}/api/games/${enc(id)}/ws`);
-    socket.addEventListener('open', () => {
-      retry = 0;
-      onLink?.(true);
-    });
-    socket.addEventListener('message', (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (message.type === 'state') onState(message.game);
-      else if (message.type === 'error') onError?.(message.error);
-    });
-    socket.addEventListener('close', () => {
-      onLink?.(false);
-      if (closed) return;
-      retry += 1;
-      timer = setTimeout(open, Math.min(10_000, 300 * 2 ** retry));
-    });
-  }
-
-  async function viaHttp(message) {
-    try {
-      switch (message.type) {
-        case 'move': await api.move(id, message.move, message.ply); break;
-        case 'resign': await api.resign(id); break;
-        case 'offer': await api.offer(id, message.kind); break;
-        case 'accept': await api.accept(id, message.kind); break;
-        case 'decline': await api.decline(id, message.kind); break;
-        case 'claim': await api.claim(id); break;
-        default: return;
-      }
-      onState(await api.game(id));
-    } catch (err) {
-      onError?.(err.message);
-    }
-  }
-
-  open();
-  return {
-    send(message) {
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-      else viaHttp(message);
-    },
-    close() {
-      closed = true;
-      clearTimeout(timer);
-      socket?.close();
-    },
-  };
-}

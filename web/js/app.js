@@ -1,10 +1,16 @@
-// The app's entry: the header (who you are, sound), the guest name asked
-// once, and the routes.
+// @ts-check
+// The app's entry: the header (who you are, your games, sound), the
+// routes, and the player's event stream once there is a session.
 
 import { api } from './api.js';
 import { h, fill } from './dom.js';
 import { route, start, navigate } from './router.js';
 import { ensureSession, knownSession } from './session.js';
+import { startHeader } from './header.js';
+import { mountSignIn, mountSignUp, mountSettings } from './account.js';
+import { mountLeaderboard } from './leaderboard.js';
+import { mountMyGames } from './mygames.js';
+import { mountPlayer } from './player.js';
 import { isMuted, setMuted } from './sound.js';
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
@@ -42,5 +48,13 @@ route('/game/:id', mountGame);
 route('/invite/:token', invite);
 route('/archive', mountArchive);
 route('/replay/:id', mountReplay);
+route('/signin', mountSignIn);
+route('/signup', mountSignUp);
+route('/account', mountSettings);
+route('/player/:name', mountPlayer);
+route('/games', mountMyGames);
+route('/leaderboard', mountLeaderboard);
+route('/leaderboard/:pool', mountLeaderboard);
+startHeader();
 knownSession().catch(() => {});
 start(document.getElementById('main'));

@@ -1,36 +1,13 @@
-// The archive: finished games, newest first, and the upload of an OGN
-// file to replay it.
+// @ts-check
+// The archive: finished games, newest first (all, or a player's), and the
+// upload of an OGN file to replay it.
 
 import { api } from './api.js';
-import {
-  dateText, h,
-} from './dom.js';
+import { h } from './dom.js';
+import { gameItem } from './games-list.js';
 import { navigate } from './router.js';
-import { reasonText, rulesText, sideName } from './words.js';
 
 const PAGE = 50;
-
-const nameOf = (p, side) => (typeof p?.[side] === 'string' ? p[side] : p?.[side]?.name) || sideName(side);
-
-function resultCell(game) {
-  if (game.result === 'draw') return '= Draw';
-  if (game.result === 'S' || game.result === 'N') return `★ ${sideName(game.result)} won`;
-  return game.result ?? '';
-}
-
-function row(game) {
-  const loser = game.result === 'S' ? nameOf(game.players, 'N') : game.result === 'N' ? nameOf(game.players, 'S') : null;
-  return h('tr', { 'data-game': game.id },
-    h('td', {}, dateText(game.finished_at)),
-    h('td', {}, nameOf(game.players, 'S')),
-    h('td', {}, nameOf(game.players, 'N')),
-    h('td', {}, resultCell(game)),
-    h('td', { class: 'number' }, (game.score ?? '').replace('-', '–')),
-    h('td', {}, reasonText(game.reason, { loser })),
-    h('td', {}, rulesText(game.rules)),
-    h('td', { class: 'number' }, game.moves_count ?? ''),
-    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(game.id)}`, 'aria-label': `Replay ${nameOf(game.players, 'S')} against ${nameOf(game.players, 'N')}` }, 'Replay')));
-}
 
 function uploadForm() {
   const input = h('input', {
@@ -61,27 +38,37 @@ function uploadForm() {
   return form;
 }
 
+/** @param {HTMLElement} outlet */
 export function mountArchive(outlet) {
   let gone = false;
+  /** @type {string | null} */
   let last = null;
-  const body = h('tbody');
+  const player = new URLSearchParams(location.search).get('player') ?? '';
+  const body = h('ul', { class: 'game-list', 'aria-label': 'Finished games', hidden: true });
   const status = h('p', { 'aria-live': 'polite' }, 'Loading…');
   const more = h('button', { type: 'button', hidden: true, onclick: () => load() }, 'Older games');
-  const table = h('table', { class: 'list archive', hidden: true },
-    h('caption', { class: 'visually-hidden' }, 'Finished games'),
-    h('thead', {}, h('tr', {}, ['Finished', 'South', 'North', 'Result', 'Seeds', 'How it ended', 'Rules', 'Moves', 'Replay']
-      .map((t) => h('th', { scope: 'col' }, t)))),
-    body);
+  const filter = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', role: 'search', 'aria-label': 'Games of a player' },
+    h('label', { for: 'archive-player' }, 'Games of the player '),
+    h('input', {
+      id: 'archive-player', name: 'player', value: player, maxlength: 24, autocomplete: 'off',
+    }),
+    h('button', { type: 'submit' }, 'Show'),
+    player ? h('a', { href: '/archive' }, 'All games') : null));
+  filter.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const name = String(new FormData(filter).get('player') ?? '').trim();
+    navigate(name ? `/archive?player=${encodeURIComponent(name)}` : '/archive');
+  });
 
   async function load() {
     try {
-      const data = await api.archive({ before: last, limit: PAGE });
+      const data = await api.archive({ before: last ?? undefined, limit: PAGE, player: player || undefined });
       if (gone) return;
       const games = Array.isArray(data) ? data : data.games ?? [];
-      for (const game of games) body.append(row(game));
+      for (const game of games) body.append(gameItem(game));
       last = games.length ? games[games.length - 1].id : last;
-      table.hidden = body.childElementCount === 0;
-      status.textContent = body.childElementCount === 0 ? 'No game has finished yet.' : '';
+      body.hidden = body.childElementCount === 0;
+      status.textContent = body.childElementCount === 0 ? (player ? `No finished game of ${player}.` : 'No game has finished yet.') : '';
       more.hidden = games.length < PAGE;
     } catch (err) {
       if (!gone) status.textContent = `The archive cannot be loaded: ${err.message}.`;
@@ -89,10 +76,9 @@ export function mountArchive(outlet) {
   }
 
   outlet.append(h('div', { class: 'archive-page' },
-    h('h1', {}, 'Finished games'),
-    status, h('div', { class: 'table-scroll' }, table), more,
+    h('h1', {}, player ? `Finished games of ${player}` : 'Finished games'),
+    filter, status, body, more,
     uploadForm()));
   load();
   return () => { gone = true; };
 }
-

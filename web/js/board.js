@@ -1,11 +1,13 @@
+// @ts-check
 // The board: two rows of pits as buttons, the stores (Kalah) or captured
 // seeds (Oware) at the ends, highlights of the last move, a preview of a
 // move on hover or focus, and the sowing animation.
 //
 // The board shows a position; it never decides a move. Which pits may be
-// played comes from the page (the server's legal moves); the animation
-// only changes what is drawn, never what can be clicked, so it delays
-// nothing.
+// played comes from the page (the server's legal moves). Moves are sown
+// one after the other (your own, then the reply), and the pits become
+// playable once the board shows the position they are played in: a click
+// while seeds are still being sown ends the sowing and plays nothing.
 
 import { h, seedsText } from './dom.js';
 import {
@@ -58,14 +60,26 @@ function dropsPath(lastMove, m) {
 
 /**
  * A board. `onPlay(letter)` is called when a playable pit is chosen;
- * `onRefuse(letter)` when another pit is (the page says why).
+ * `onRefuse(letter)` when another pit is (the page says why); `onSkip()`
+ * when a pit is chosen while a move is still being sown (the animation
+ * ends, nothing is played).
  */
-export function createBoard({ onPlay, onRefuse } = {}) {
+/**
+ * @param {{onPlay?: (letter: string) => void, onRefuse?: (letter: string) => void, onSkip?: () => void}} [handlers]
+ */
+export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
+  /** @type {any} */
   let view = null;
   let layout = '';
+  /** @type {HTMLElement[]} */
   let pits = [];
+  /** @type {Record<string, HTMLElement>} */
   let stores = {};
+  /** @type {{ timer: number } | null} */
   let anim = null;
+  /** Moves waiting to be sown after the one being sown: { from, lastMove }. */
+  let queue = [];
+  /** @type {string | null} */
   let previewing = null;
 
   const grid = h('div', { class: 'board' });
@@ -151,7 +165,7 @@ export function createBoard({ onPlay, onRefuse } = {}) {
       const button = pits[i];
       const letter = pitLetter(i, m);
       const seeds = position.board[i];
-      const playable = legal.includes(letter);
+      const playable = !anim && legal.includes(letter);
       button.setAttribute('aria-label', `Pit ${letter}, ${seedsText(seeds)}`);
       button.setAttribute('aria-disabled', playable ? 'false' : 'true');
       button.classList.toggle('playable', playable);
@@ -172,8 +186,11 @@ export function createBoard({ onPlay, onRefuse } = {}) {
 
   function choose(letter) {
     if (!view) return;
-    if (view.legal.includes(letter)) {
+    if (anim) {
+      // The pits under the pointer may not be the ones the player saw.
       finishAnimation();
+      onSkip?.();
+    } else if (view.legal.includes(letter)) {
       showPreview(null);
       onPlay?.(letter);
     } else {
@@ -220,56 +237,70 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     previewLine.textContent = `${text}.`;
   }
 
+  /** Ends the sowing on screen (and any waiting after it): the view's position is drawn. */
   function finishAnimation() {
+    queue = [];
     if (!anim) return;
     clearTimeout(anim.timer);
     for (const button of pits) button?.classList.remove('sowing', 'origin');
     anim = null;
-    if (view) drawCounts(view.position.board, view.position.captured);
+    if (view) {
+      drawCounts(view.position.board, view.position.captured);
+      drawState();
+    }
   }
+
+  /** Whether seeds are being sown on screen. */
+  const animating = () => anim !== null;
 
   /**
    * Shows a new view: { position, legal, flipped, lastMove }. With
    * `from` (the position before the last move), sows that move seed by
-   * seed at the chosen speed.
+   * seed at the chosen speed, after the move being sown if there is one.
+   * With `keep`, the move being sown is this view's: it goes on.
    */
-  function update(next, { from, keep = false } = {}) {
-    if (keep && anim && layoutKey(next) === layout) {
-      // The move being sown is this one: let it finish.
+  function update(next, { from = null, keep = false } = {}) {
+    const sameLayout = layoutKey(next) === layout;
+    if (anim && sameLayout && (keep || from)) {
       view = next;
       drawState();
+      if (from && next.lastMove) queue.push({ from, lastMove: next.lastMove });
       return;
     }
     finishAnimation();
     view = next;
     build();
+    const sowing = Boolean(from && next.lastMove && sow(from, next.lastMove));
     drawState();
-    const speed = SPEEDS[animationSpeed()] ?? 0;
-    if (from && next.lastMove && speed > 0) {
-      // The server says where each seed fell; a move of our own, sown
-      // before the server answers, is worked out here.
-      let path = dropsPath(next.lastMove, from.rules.pits);
-      if (!path) {
-        try {
-          path = play(from, next.lastMove.move).path;
-        } catch {
-          path = null;
-        }
-      }
-      if (path?.length) {
-        startAnimation(from, path, Math.min(speed, LONGEST_ANIMATION_MS / path.length));
-        return;
-      }
-    }
+    if (sowing) return;
     drawCounts(next.position.board, next.position.captured);
     if (previewing) showPreview(previewing);
   }
 
-  function startAnimation(from, path, delay) {
+  /** Starts sowing `lastMove` from `from`; false when there is nothing to show. */
+  function sow(from, lastMove) {
+    const speed = SPEEDS[animationSpeed()] ?? 0;
+    if (speed <= 0) return false;
+    // The server says where each seed fell; a move of our own, sown
+    // before the server answers, is worked out here.
+    let path = dropsPath(lastMove, from.rules.pits);
+    if (!path) {
+      try {
+        path = play(from, lastMove.move).path;
+      } catch {
+        path = null;
+      }
+    }
+    if (!path?.length) return false;
+    startAnimation(from, lastMove.move, path, Math.min(speed, LONGEST_ANIMATION_MS / path.length));
+    return true;
+  }
+
+  function startAnimation(from, move, path, delay) {
     const m = from.rules.pits;
     const board = from.board.slice();
     const captured = from.captured.slice();
-    const origin = pitIndex(view.lastMove.move, m);
+    const origin = pitIndex(move, m);
     board[origin] = 0;
     pits[origin].classList.add('origin');
     drawCounts(board, captured);
@@ -277,7 +308,13 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     const tick = () => {
       for (const button of pits) button.classList.remove('sowing');
       if (k >= path.length) {
-        finishAnimation();
+        pits[origin].classList.remove('origin');
+        anim = null;
+        const next = queue.shift();
+        if (next && sow(next.from, next.lastMove)) return;
+        queue = [];
+        drawCounts(view.position.board, view.position.captured);
+        drawState();
         return;
       }
       const pit = path[k];
@@ -301,6 +338,7 @@ export function createBoard({ onPlay, onRefuse } = {}) {
     element,
     update,
     pitButton,
+    animating,
     finishAnimation,
     destroy: finishAnimation,
   };

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers: an element builder and the formats shown in pages.
 
 /**
@@ -38,6 +39,12 @@ export function fill(el, ...children) {
 /** A clock's time: 4:05, or 0:09.3 under ten seconds. */
 export function clockText(ms) {
   const t = Math.max(0, ms);
+  if (t >= 24 * 3600_000) {
+    // Correspondence: days and hours.
+    const hoursLeft = Math.floor(t / 3600_000);
+    const days = Math.floor(hoursLeft / 24);
+    return `${days} d ${hoursLeft % 24} h`;
+  }
   if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
   const s = Math.ceil(t / 1000);
   const hours = Math.floor(s / 3600);
@@ -46,9 +53,10 @@ export function clockText(ms) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** A time control as players say it: "3+2", or "no clock". */
+/** A time control as players say it: "3+2", "3 days a move", or "no clock". */
 export function timeControlText(clock) {
   if (!clock) return 'no clock';
+  if (clock.days) return `${clock.days} ${clock.days === 1 ? 'day' : 'days'} a move`;
   // The server writes it (wari_rules::TimeControl); older replies did not.
   if (clock.time_control) return clock.time_control;
   const initial = clock.initial_s ?? (clock.initial_ms ?? 0) / 1000;
@@ -60,6 +68,9 @@ export function timeControlText(clock) {
 
 /** Seeds with their noun: "1 seed", "5 seeds". */
 export const seedsText = (n) => `${n} ${n === 1 ? 'seed' : 'seeds'}`;
+
+/** Moves with their noun: "1 move", "12 moves". */
+export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
 /** A date and time from milliseconds or an ISO string, in the reader's locale. */
 export function dateText(when) {

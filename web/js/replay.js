@@ -1,11 +1,14 @@
+// @ts-check
 // The replay page: a finished game stepped through move by move (buttons,
 // arrow keys, a click on a move), the engine's evaluation and best line
 // for the position on screen, and the OGN to download.
 
 import { api } from './api.js';
 import { createBoard } from './board.js';
-import { fill, h, seedsText } from './dom.js';
-import { resultText } from './game.js';
+import {
+  fill, h, movesText, seedsText,
+} from './dom.js';
+import { resultText } from './game/result.js';
 import {
   Game, parsePosition, pitIndex, pitLetter, positionString,
 } from './rules.js';
@@ -123,7 +126,7 @@ export function mountReplay(outlet, { id }) {
       lastMove: step ? { move: record.moves[index - 1], captured_pits: step.captures.map((k) => pitLetter(k, m)) } : null,
     });
     const total = record.moves.length;
-    if (index === 0) where.textContent = `Start position (${total} moves in all).`;
+    if (index === 0) where.textContent = `Start position (${movesText(total)} in all).`;
     else {
       const letter = record.moves[index - 1];
       const side = pitIndex(letter, m) < m ? 'S' : 'N';

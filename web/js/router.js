@@ -1,3 +1,4 @@
+// @ts-check
 // Client-side routes over the History API. The server answers every
 // non-API path that is not a file with index.html, so each route is also
 // a real address that can be reloaded or shared.
@@ -49,7 +50,7 @@ export function start(element) {
   outlet = element;
   window.addEventListener('popstate', render);
   document.addEventListener('click', (event) => {
-    const link = event.target.closest('a[href]');
+    const link = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest('a[href]'));
     if (!link || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (link.target || link.hasAttribute('download')) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules of RULES.md in the browser: enough to preview a move (where
 // the last seed lands, what it captures), animate its sowing and step
 // through a record. The server stays the judge of every move; this module

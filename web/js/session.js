@@ -1,42 +1,44 @@
-// Who you are: the session, with a guest name asked once; and the short
-// messages shown at the foot of every page.
+// @ts-check
+// Who you are: the session (a guest's name, or an account), asked for only
+// when it is needed (to play, not to watch); the header that shows it; and
+// the short messages shown at the foot of every page.
 
 import { api } from './api.js';
 import { h, fill } from './dom.js';
+import { startEvents, stopEvents } from './events.js';
 
+/** @type {{id: string, name: string, account: {id: string, name: string} | null} | null} */
 let session = null;
+/** @type {Promise<any> | null} */
 let asking = null;
+/** @type {Set<() => void>} */
+const watchers = new Set();
 
-function showName() {
-  const me = document.getElementById('me');
-  if (me) fill(me, session ? `Playing as ${session.name}` : '');
+/** Calls `watcher()` whenever the session changes (signed in, out). */
+export function onSession(watcher) {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
 }
 
-/**
- * The session, asking for a guest name the first time (kept by the
- * server's cookie, and the name in localStorage to offer it again).
- */
-export function ensureSession() {
-  if (session) return Promise.resolve(session);
-  asking ??= (async () => {
-    session = await knownSession();
-    while (!session) {
-      const name = await askName();
-      try {
-        session = await api.login(name);
-        localStorage.setItem('wari.name', name);
-        localStorage.setItem('wari.session', '1');
-      } catch (err) {
-        toast(err.message);
-      }
-    }
-    showName();
-    return session;
-  })().finally(() => { asking = null; });
-  return asking;
+/** Keeps `next` as the session (null: none), remembers it and tells the page. */
+export function setSession(next) {
+  const was = session?.id;
+  session = next;
+  if (next) {
+    localStorage.setItem('wari.session', '1');
+    if (!next.account) localStorage.setItem('wari.name', next.name);
+  } else {
+    localStorage.removeItem('wari.session');
+  }
+  if (next && next.id !== was) startEvents();
+  if (!next) stopEvents();
+  for (const watcher of [...watchers]) watcher();
 }
 
 export const currentSession = () => session;
+
+/** Whether this browser is signed in to an account. */
+export const signedIn = () => Boolean(session?.account);
 
 /**
  * The session the server knows, or null. Asked only when this browser
@@ -45,32 +47,59 @@ export const currentSession = () => session;
 export async function knownSession() {
   if (session) return session;
   if (localStorage.getItem('wari.session') !== '1') return null;
-  session = await api.session();
-  if (!session) localStorage.removeItem('wari.session');
-  showName();
+  setSession(await api.session());
   return session;
 }
 
+/**
+ * The session, asking the first time for a guest name (or to sign in):
+ * for what needs one (a table, a seat, a seek, a chat message).
+ */
+export function ensureSession() {
+  if (session) return Promise.resolve(session);
+  asking ??= (async () => {
+    await knownSession();
+    while (!session) {
+      const name = await askName();
+      try {
+        setSession(await api.login(name));
+      } catch (err) {
+        toast(err.message);
+      }
+    }
+    return session;
+  })().finally(() => { asking = null; });
+  return asking;
+}
+
+/** @returns {Promise<string>} */
 function askName() {
   return new Promise((resolve) => {
-    const input = h('input', {
-      id: 'guest-name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname',
+    const input = /** @type {HTMLInputElement} */ (h('input', {
+      id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname',
       value: localStorage.getItem('wari.name') ?? '',
-    });
-    const dialog = h('dialog', { class: 'name-dialog', 'aria-labelledby': 'name-title' },
+    }));
+    const back = encodeURIComponent(location.pathname + location.search);
+    const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { class: 'name-dialog', 'aria-labelledby': 'name-title' },
       h('form', { method: 'dialog' },
         h('h2', { id: 'name-title' }, 'Welcome to wari'),
-        h('p', {}, 'Choose the name other players will see.'),
+        h('p', {}, 'Choose the name other players will see, and play as a guest.'),
         h('label', { for: 'guest-name' }, 'Your name'),
         input,
-        h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Continue'))));
+        h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Play as a guest')),
+        h('p', { class: 'hint' }, 'Rated games and your games on any device need an account: ',
+          h('a', { href: `/signin?next=${back}`, onclick: () => close() }, 'sign in'), ' or ',
+          h('a', { href: `/signup?next=${back}`, onclick: () => close() }, 'sign up'), '.'))));
+    function close() {
+      dialog.close();
+      dialog.remove();
+    }
     dialog.addEventListener('cancel', (event) => event.preventDefault());
-    dialog.querySelector('form').addEventListener('submit', (event) => {
+    dialog.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       const name = input.value.trim();
       if (!name) return;
-      dialog.close();
-      dialog.remove();
+      close();
       resolve(name);
     });
     document.body.append(dialog);
@@ -79,15 +108,20 @@ function askName() {
   });
 }
 
-let toastTimer = null;
+/** @type {number | undefined} */
+let toastTimer;
 
-/** A short message in the live region at the foot of the page. */
-export function toast(message) {
+/**
+ * A short message in the live region at the foot of the page, with
+ * buttons if given.
+ * @param {string} message
+ * @param {HTMLElement[]} [actions]
+ */
+export function toast(message, actions = []) {
   const el = document.getElementById('toast');
   if (!el) return;
-  el.textContent = message;
+  fill(el, message, actions.length ? ' ' : '', actions);
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
+  toastTimer = window.setTimeout(() => { el.hidden = true; }, actions.length ? 20_000 : 5000);
 }
-

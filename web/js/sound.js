@@ -1,3 +1,4 @@
+// @ts-check
 // A short beep on each move (WebAudio; no sound files), and the mute
 // setting kept in localStorage.
 

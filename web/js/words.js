@@ -1,3 +1,4 @@
+// @ts-check
 // What the game's codes mean, in words: rule sets, sides, end reasons.
 
 import { parseRules } from './rules.js';
@@ -31,7 +32,11 @@ export function rulesText(text) {
   return parts.join(', ');
 }
 
-/** Why a game ended, as a sentence ending without a full stop. */
+/**
+ * Why a game ended, as a sentence ending without a full stop.
+ * @param {string | null | undefined} reason
+ * @param {{loser?: string | null}} [options]
+ */
 export function reasonText(reason, { loser } = {}) {
   switch (reason) {
     case 'majority': return 'more than half of the seeds were captured';
@@ -58,4 +63,39 @@ export function offerText(kind, who, mine = false) {
     default:
       return `${who} ${mine ? 'offered' : 'offers'} ${kind}.`;
   }
+}
+
+/** @type {Record<string, string>} */
+const SPEED_NAMES = {
+  bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'correspondence',
+};
+
+/**
+ * A rating pool in words: "Oware (abapa), blitz".
+ * @param {string | null | undefined} pool
+ */
+export function poolText(pool) {
+  if (!pool) return '';
+  const [family, speed] = pool.split('-');
+  return `${VARIANT_NAMES[family] ?? family}, ${SPEED_NAMES[speed] ?? speed}`;
+}
+
+/**
+ * A rating as players write it: 1512, or "1500?" while provisional.
+ * @param {number | null | undefined} rating
+ * @param {boolean} [provisional]
+ */
+export function ratingText(rating, provisional = false) {
+  if (rating === null || rating === undefined) return '';
+  return `${Math.round(rating)}${provisional ? '?' : ''}`;
+}
+
+/**
+ * A rating change: "+12", "−7", "±0".
+ * @param {number} diff
+ */
+export function diffText(diff) {
+  if (diff > 0) return `+${diff}`;
+  if (diff < 0) return `−${-diff}`;
+  return '±0';
 }

@@ -3,8 +3,9 @@
 //! (its successor moves), and, with `WARI_TEST_POSTGRES` set, two
 //! processes sharing one PostgreSQL database: a move made through one
 //! reaches WebSocket clients of the other, a player connected to one is
-//! connected for the other, and when one dies the other takes over its
-//! players' presence and its computer's turns.
+//! connected for the other, when one dies the other takes over its
+//! players' presence and its computer's turns, and the quick pairing
+//! pairs each seek once whichever process it reached.
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -52,6 +53,9 @@ async fn serve_with(database: &str, dir: &std::path::Path, options: &[&str]) -> 
             database,
         ])
         .args(options)
+        // Accounts are made from loopback run after run, in a database
+        // that outlives the runs.
+        .args(["--sign-ups-per-hour", "100000"])
         // The endgame tables the computer builds on first use.
         .env("WARI_EGDB", dir.join("egdb"))
         .current_dir(dir)
@@ -81,6 +85,17 @@ struct Guest {
     cookie: String,
 }
 
+/// The session cookie an answer sets (`wari_session=…`).
+fn cookie(response: &reqwest::Response) -> String {
+    response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
 impl Guest {
     async fn sign_in(base: &str, name: &str) -> Guest {
         let http = reqwest::Client::new();
@@ -90,13 +105,7 @@ impl Guest {
             .send()
             .await
             .unwrap();
-        let cookie = response.headers()["set-cookie"]
-            .to_str()
-            .unwrap()
-            .split(';')
-            .next()
-            .unwrap()
-            .to_owned();
+        let cookie = cookie(&response);
         Guest { http, cookie }
     }
 
@@ -142,6 +151,9 @@ impl Ws {
                 .unwrap();
             if let Message::Text(text) = message {
                 let value: Value = serde_json::from_str(text.as_str()).unwrap();
+                if value["type"] == "chat" {
+                    continue;
+                }
                 assert_eq!(value["type"], "state", "{value}");
                 if pred(&value["game"]) {
                     return value["game"].clone();
@@ -545,4 +557,106 @@ async fn when_the_process_searching_the_computers_move_dies_another_moves() {
     )
     .await;
     on_a.state_where(|g| moves(g) == 3).await;
+}
+
+/// An account signed up on `base`: its cookie.
+async fn sign_up(base: &str, name: &str) -> Guest {
+    let http = reqwest::Client::new();
+    let response = http
+        .post(format!("{base}/api/account"))
+        .json(&json!({ "name": name, "password": "correct horse battery" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        response.status().is_success(),
+        "{:?}",
+        response.text().await
+    );
+    let cookie = cookie(&response);
+    Guest { http, cookie }
+}
+
+/// The first `gameStart` of a player's event stream on `base`.
+async fn game_started(player: &Guest, base: &str) -> Value {
+    let mut response = player
+        .http
+        .get(format!("{base}/api/stream/event"))
+        .header("cookie", &player.cookie)
+        .send()
+        .await
+        .unwrap();
+    let mut buffer = Vec::new();
+    loop {
+        while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buffer.drain(..=end).collect();
+            if let Ok(event) = serde_json::from_slice::<Value>(&line)
+                && event["type"] == "gameStart"
+            {
+                return event;
+            }
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(20), response.chunk())
+            .await
+            .expect("an event within 20 s")
+            .unwrap()
+            .expect("the stream is open");
+        buffer.extend_from_slice(&chunk);
+    }
+}
+
+#[tokio::test]
+async fn two_processes_on_one_postgres_database_pair_each_seek_once() {
+    let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: two-process test skipped");
+        return;
+    };
+    let dir = temp_dir("pg-pairing");
+    let servers = [serve(&url, &dir).await, serve(&url, &dir).await];
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 1_000_000;
+    let mut players = Vec::new();
+    for n in 0..6 {
+        players.push(sign_up(&servers[n % 2].base, &format!("pp{run}_{n}")).await);
+    }
+    // Each player seeks through one process and listens on the other.
+    let seeks = futures_util::future::join_all(players.iter().enumerate().map(|(n, p)| {
+        p.post(
+            format!("{}/api/pools/wari-5+3/seek", servers[n % 2].base),
+            json!({}),
+        )
+    }))
+    .await;
+    let starts = futures_util::future::join_all(
+        players
+            .iter()
+            .enumerate()
+            .map(|(n, p)| game_started(p, &servers[(n + 1) % 2].base)),
+    )
+    .await;
+    let mut games = std::collections::HashMap::new();
+    for (n, started) in starts.iter().enumerate() {
+        let id = started["game"]["id"].as_str().unwrap().to_owned();
+        games.entry(id).or_insert_with(Vec::new).push(n);
+    }
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert!(games.values().all(|seated| seated.len() == 2), "{games:?}");
+    for (n, (p, seek)) in players.iter().zip(&seeks).enumerate() {
+        let id = seek["id"].as_str().unwrap();
+        let seek: Value = p
+            .http
+            .get(format!("{}/api/seeks/{id}", servers[n % 2].base))
+            .header("cookie", &p.cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(seek["status"], "paired");
+        assert_eq!(seek["game_id"], starts[n]["game"]["id"]);
+    }
 }

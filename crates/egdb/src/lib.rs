@@ -32,7 +32,6 @@
 mod builder;
 mod error;
 mod file;
-mod huge_pages;
 mod index;
 mod prove;
 mod retrograde;

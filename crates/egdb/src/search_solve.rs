@@ -69,9 +69,9 @@ fn table_seeds_for(pits: usize, total: usize) -> usize {
 /// Every first move gets its exact value when the start took at most 20
 /// million nodes to prove; otherwise only the best move's value is exact
 /// and the others are given as upper bounds (the start's value:
-/// [`Solution::moves_at_most`]). `WARI_EGDB_DEBUG=1` prints whether the
-/// transposition table got huge pages and each bound of the start as
-/// MTD(f) finds it.
+/// [`Solution::moves_at_most`]). `WARI_EGDB_DEBUG=1` prints the
+/// transposition table's size and each bound of the start as MTD(f)
+/// finds it.
 ///
 /// ```
 /// use wari_egdb::{Method, Quiet, solve_by_search, DEFAULT_MEMORY_LIMIT};
@@ -199,15 +199,7 @@ fn prove_start(
     let start = Position::new(*rules);
     let debug = std::env::var_os("WARI_EGDB_DEBUG").is_some();
     if debug {
-        eprintln!(
-            "transposition table: {} MB, on huge pages: {}",
-            bytes >> 20,
-            if transpositions.on_huge_pages() {
-                "yes"
-            } else {
-                "no"
-            }
-        );
+        eprintln!("transposition table: {} MB", bytes >> 20);
     }
     let value = prover.value(&start, 0, &mut |lo, hi, nodes| {
         progress.search_step(lo, hi, nodes);

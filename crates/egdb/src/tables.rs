@@ -40,6 +40,13 @@ impl Tables {
     /// writes them). Nothing is read yet; a missing directory or file only
     /// means fewer positions are covered.
     ///
+    /// The files are memory-mapped, not read: while they are open they must
+    /// not be truncated or rewritten in place by anyone (`wari egdb build`
+    /// writes a new file and renames it over the old one, which is safe). A
+    /// file cut short under a running process makes its next probe there
+    /// fault (SIGBUS) rather than return an error, as with any mapped file.
+    /// The same holds for [`open_table`].
+    ///
     /// # Errors
     /// When `dir` exists but is not a directory.
     pub fn open(dir: impl AsRef<Path>, rules: &Rules) -> Result<Tables, Error> {

@@ -9,8 +9,6 @@ pub(crate) type BoardKey = u128;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::huge_pages::{HUGE_PAGE, huge_pages};
-
 /// Two entries a bucket: the first kept for the largest search, the
 /// second always replaced.
 const WAYS: usize = 2;
@@ -47,13 +45,8 @@ pub(crate) struct Bounds {
 /// written is a bound some search proved.
 #[derive(Debug)]
 pub(crate) struct Transpositions {
-    /// The table is `entries[start..]`: the allocation has room to start
-    /// the table on a huge-page boundary.
     entries: Vec<[AtomicU64; 2]>,
-    start: usize,
     mask: usize,
-    /// Whether the system took the advice to use huge pages.
-    huge_pages: bool,
 }
 
 /// What the high word of an entry is stored mixed with.
@@ -69,45 +62,21 @@ impl Transpositions {
         let buckets = (bytes / (16 * WAYS)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let n = buckets * WAYS;
-        // A large allocation starts just past a page boundary (the
-        // allocator's header), where the system will not put a huge page:
-        // the table starts at the first huge-page boundary inside.
-        let slack = if n * 16 >= HUGE_PAGE {
-            HUGE_PAGE / 16
-        } else {
-            0
-        };
-        let mut entries: Vec<[AtomicU64; 2]> = Vec::with_capacity(n + slack);
-        let address = entries.as_ptr() as usize;
-        let start = if slack > 0 {
-            (address.next_multiple_of(HUGE_PAGE) - address) / 16
-        } else {
-            0
-        };
-        // Advised before the first touch; filled now, in order, rather
-        // than page by page at random during the search (measured: 8.4
-        // to 8.9 s for Kalah(6,4) so, 10.2 to 11.1 s with lazily zeroed
-        // pages).
-        let huge_pages = slack > 0
-            && huge_pages(entries.as_mut_ptr().wrapping_add(start).cast(), n * 16).is_ok();
-        entries.extend((0..start + n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        // Filled now, in order, rather than page by page at random during
+        // the search (measured: 8.4 to 8.9 s for Kalah(6,4) so, 10.2 to
+        // 11.1 s with lazily zeroed pages).
+        let entries = (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
         Transpositions {
             entries,
-            start,
             mask: buckets - 1,
-            huge_pages,
         }
-    }
-
-    /// Whether the system took the advice to back the table with huge
-    /// pages (tables of a huge page or more only).
-    pub(crate) fn on_huge_pages(&self) -> bool {
-        self.huge_pages
     }
 
     #[inline]
     fn load(&self, at: usize) -> u128 {
-        let [low, high] = &self.entries[self.start + at];
+        let [low, high] = &self.entries[at];
         let low = low.load(Relaxed);
         let high = high.load(Relaxed) ^ mix(low);
         u128::from(high) << 64 | u128::from(low)
@@ -116,7 +85,7 @@ impl Transpositions {
     #[inline]
     fn store(&self, at: usize, entry: u128) {
         let low = entry as u64;
-        let [l, h] = &self.entries[self.start + at];
+        let [l, h] = &self.entries[at];
         l.store(low, Relaxed);
         h.store((entry >> 64) as u64 ^ mix(low), Relaxed);
     }
@@ -243,34 +212,19 @@ mod tests {
             .unwrap();
         table.put(a, bounds, 10);
         let at = table.bucket(a);
-        let low_a = table.entries[table.start + at][0].load(Relaxed);
+        let low_a = table.entries[at][0].load(Relaxed);
         table.put(b, bounds, 1000);
         let slot = (at..at + WAYS)
             .find(|&i| table.load(i) & BOARD_MASK == b)
             .unwrap();
         // The low word of `a`'s entry with the high word of `b`'s: unmixed
         // as they are, they would name a third board with `b`'s bounds.
-        table.entries[table.start + slot][0].store(low_a, Relaxed);
+        table.entries[slot][0].store(low_a, Relaxed);
         let third = (a & u128::from(u64::MAX)) | (b & BOARD_MASK & !u128::from(u64::MAX));
         assert!(third != a && third != b);
         let torn = table.load(slot) & BOARD_MASK;
         assert!(torn != a && torn != b && torn != third, "{torn:x}");
         assert_eq!(table.get(third), None);
         assert_eq!(table.get(b), None);
-    }
-
-    /// A table of a huge page or more starts on a huge-page boundary,
-    /// and the system takes the advice (Linux; it failed when the table
-    /// started where the allocator put it).
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn a_large_table_is_on_huge_pages() {
-        let table = Transpositions::new(16 << 20);
-        let first = table.entries[table.start..].as_ptr() as usize;
-        assert_eq!(first % HUGE_PAGE, 0);
-        assert!(table.entries.len() - table.start >= (16 << 20) / 16);
-        assert!(table.on_huge_pages());
-        let small = Transpositions::new(1 << 10);
-        assert!(!small.on_huge_pages());
     }
 }

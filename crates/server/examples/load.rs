@@ -21,7 +21,16 @@
 //! computer at level 10, and the latency is the computer's reply: from
 //! the state with the player's move to the state with the computer's),
 //! `--attack N` (N clients from N addresses ask for 2-second analyses
-//! without pause, issue 14's starvation attack), `--label TEXT`.
+//! without pause, issue 14's starvation attack), `--label TEXT`,
+//! `--clocked` (the tables have a 15+10 clock), `--rated` (the players
+//! are accounts at rated tables with a 15+10 clock, so every game's end
+//! updates both ratings, while a tenth as many accounts keep the quick
+//! pairing busy as browsers in the lobby would: their event stream open,
+//! seek in the abapa 3+2 pool, make a move each in the game paired into
+//! and South resigns, seek again 3 s later; give it `--ramp-s` for the
+//! password hashes of the sign-ups).
+//! The moves that end a game are reported apart, and the CPU time the
+//! process used per move (steadier than latency on a shared machine).
 //!
 //! Run it twice at once, a big load and a small probe (`--games 20`), to
 //! see what a player sees while the load runs: `tools/load.sh`.
@@ -47,6 +56,12 @@ struct Stats {
     errors: AtomicU64,
     analyses: AtomicU64,
     refused: AtomicU64,
+    /// The moves that ended a game (a rated game's end updates ratings).
+    end_latencies_us: Mutex<Vec<u64>>,
+    /// Pool pairings made for the `--rated` churn.
+    pairings: AtomicU64,
+    /// The process's CPU time when counting began, in milliseconds.
+    cpu_at_count_ms: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -60,6 +75,8 @@ struct Options {
     computer: bool,
     attack: usize,
     label: String,
+    rated: bool,
+    clocked: bool,
 }
 
 fn options() -> Options {
@@ -73,12 +90,20 @@ fn options() -> Options {
         computer: false,
         attack: 0,
         label: "load".to_owned(),
+        rated: false,
+        clocked: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
-        if args[i] == "--computer" {
-            o.computer = true;
+        let flag = match args[i].as_str() {
+            "--computer" => Some(&mut o.computer),
+            "--rated" => Some(&mut o.rated),
+            "--clocked" => Some(&mut o.clocked),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            *flag = true;
             i += 1;
             continue;
         }
@@ -196,6 +221,133 @@ fn ply(game: &Value) -> usize {
     game["moves"].as_array().map_or(0, Vec::len)
 }
 
+/// Signs up an account (the `--rated` players, retrying while the server
+/// is busy); the cookie.
+async fn sign_up(http: &reqwest::Client, base: &str, name: &str, from: &str) -> Option<String> {
+    for _ in 0..20 {
+        let response = http
+            .post(format!("{base}/api/account"))
+            .header("x-forwarded-for", from)
+            .json(&json!({ "name": name, "password": "load test password" }))
+            .send()
+            .await;
+        if let Ok(r) = response
+            && r.status().is_success()
+        {
+            return r
+                .headers()
+                .get("set-cookie")?
+                .to_str()
+                .ok()?
+                .split(';')
+                .next()
+                .map(str::to_owned);
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    None
+}
+
+/// How long a churning player waits between a game and the next seek.
+const CHURN_PAUSE: Duration = Duration::from_secs(3);
+
+/// With `--rated`, a player who keeps the pairing and the ratings busy
+/// beside the measured games, as a browser in the lobby would: its event
+/// stream open, it seeks in the abapa 3+2 pool, and in the game the
+/// stream says started it makes one move (South A, North a: a game ended
+/// before both players moved is not rated), then South resigns (a rated
+/// game's end: both ratings updated); and it seeks again.
+async fn churn(base: String, n: usize, run: Arc<Run>) {
+    let http = client();
+    let from = address(&run.o.label, 100_000 + n);
+    let Some(cookie) = sign_up(&http, &base, &format!("c{n}_{}", run_tag()), &from).await else {
+        return run.error();
+    };
+    let Ok(mut events) = reqwest::Client::new()
+        .get(format!("{base}/api/stream/event"))
+        .header("cookie", &cookie)
+        .header("x-forwarded-for", &from)
+        .send()
+        .await
+    else {
+        return run.error();
+    };
+    let mut buffer = Vec::new();
+    while Instant::now() < run.deadline {
+        let seek = format!("{base}/api/pools/abapa-3+2/seek");
+        if post(&http, seek, &cookie, &from, json!({})).await.is_none() {
+            return run.error();
+        }
+        // Until this game's end: one move each, then South resigns.
+        loop {
+            let Some(end) = buffer.iter().position(|&b| b == b'\n') else {
+                let wait = run.deadline.saturating_duration_since(Instant::now());
+                match tokio::time::timeout(wait, events.chunk()).await {
+                    Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
+                    _ => return,
+                }
+                continue;
+            };
+            let line: Vec<u8> = buffer.drain(..=end).collect();
+            let Ok(event) = serde_json::from_slice::<Value>(&line) else {
+                continue;
+            };
+            let game = &event["game"];
+            let id = game["id"].as_str().unwrap_or_default();
+            if event["type"] == "gameStart" {
+                run.stats.pairings.fetch_add(1, Ordering::Relaxed);
+            }
+            if event["type"] == "gameFinish" {
+                break;
+            }
+            if game["your_turn"] != true {
+                continue;
+            }
+            let ply = game["moves_count"].as_u64().unwrap_or(0);
+            let (url, body) = if ply < 2 {
+                let mv = if game["you"] == "S" { "A" } else { "a" };
+                (
+                    format!("{base}/api/games/{id}/moves"),
+                    json!({"move": mv, "ply": ply}),
+                )
+            } else {
+                (format!("{base}/api/games/{id}/resign"), json!({}))
+            };
+            // A refusal (the game ended meanwhile) ends it all the same.
+            let _ = post(&http, url, &cookie, &from, body).await;
+        }
+        // A person looks at the result before seeking again.
+        tokio::time::sleep(CHURN_PAUSE).await;
+    }
+}
+
+/// A tag that makes this run's account names its own (a database may
+/// outlive runs).
+fn run_tag() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() / 1000 % 100_000_000)
+}
+
+/// CPU time this process has used (user and system), in milliseconds,
+/// from `/proc/self/stat` (Linux: clock ticks of 10 ms; zero elsewhere).
+fn cpu_ms() -> u64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // After the command's name in parentheses the fields start at the
+    // third: utime is the 14th, stime the 15th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (ticks(11) + ticks(12)) * 10
+}
+
 struct Rng(u64);
 
 impl Rng {
@@ -220,10 +372,14 @@ impl Run {
         self.stats.errors.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn record(&self, since: Instant) {
+    /// A move's latency since `since`; `ended`: it ended the game.
+    fn record(&self, since: Instant, ended: bool) {
         if Instant::now() >= self.counted_from {
             let us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
             self.stats.latencies_us.lock().unwrap().push(us);
+            if ended {
+                self.stats.end_latencies_us.lock().unwrap().push(us);
+            }
             self.stats.moves.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -236,13 +392,25 @@ async fn pair(base: String, n: usize, run: Arc<Run>) {
     tokio::time::sleep(Duration::from_millis(ramp)).await;
     let http = client();
     let (south_from, north_from) = (address(&o.label, 2 * n), address(&o.label, 2 * n + 1));
-    let Some(south) = sign_in(&http, &base, &format!("S{n}"), &south_from).await else {
+    let tag = run_tag();
+    let player = |side: &str, from: &str| {
+        let (http, base, from) = (http.clone(), base.clone(), from.to_owned());
+        let name = format!("{side}{n}");
+        async move {
+            if o.rated {
+                sign_up(&http, &base, &format!("{name}_{tag}"), &from).await
+            } else {
+                sign_in(&http, &base, &name, &from).await
+            }
+        }
+    };
+    let Some(south) = player("s", &south_from).await else {
         return run.error();
     };
     let north = if o.computer {
         String::new()
     } else {
-        let Some(c) = sign_in(&http, &base, &format!("N{n}"), &north_from).await else {
+        let Some(c) = player("n", &north_from).await else {
             return run.error();
         };
         c
@@ -251,6 +419,8 @@ async fn pair(base: String, n: usize, run: Arc<Run>) {
     while Instant::now() < run.deadline {
         let spec = if o.computer {
             json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}})
+        } else if o.rated || o.clocked {
+            json!({"starts": "S", "opponent": {"kind": "human"}, "rated": o.rated, "clock": "15+10"})
         } else {
             json!({"starts": "S", "opponent": {"kind": "human"}})
         };
@@ -308,7 +478,7 @@ async fn pair(base: String, n: usize, run: Arc<Run>) {
                 else {
                     return run.error();
                 };
-                run.record(asked);
+                run.record(asked, next["status"] == "finished");
                 state = next;
                 continue;
             }
@@ -346,7 +516,7 @@ async fn pair(base: String, n: usize, run: Arc<Run>) {
                 return run.error();
             };
             if !o.computer {
-                run.record(sent);
+                run.record(sent, next["status"] == "finished");
             }
             state = next;
         }
@@ -419,6 +589,7 @@ async fn main() {
         });
         let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
         config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        config.sign_ups_per_hour = 1_000_000;
         let s = wari_server::start(config).await.expect("the server starts");
         o.urls = vec![format!("http://{}", s.addr())];
         server = Some(s);
@@ -438,6 +609,19 @@ async fn main() {
         (0..run.o.attack)
             .map(|n| tokio::spawn(attacker(urls[n % urls.len()].clone(), n, Arc::clone(&run)))),
     );
+    if run.o.rated {
+        tasks.extend(
+            (0..(run.o.games / 10).max(2))
+                .map(|n| tokio::spawn(churn(urls[n % urls.len()].clone(), n, Arc::clone(&run)))),
+        );
+    }
+    {
+        let run = Arc::clone(&run);
+        tokio::spawn(async move {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(run.counted_from)).await;
+            run.stats.cpu_at_count_ms.store(cpu_ms(), Ordering::Relaxed);
+        });
+    }
     // Every task ends by the deadline; one that hangs is given up on a
     // minute after it.
     let give_up = tokio::time::Instant::from_std(run.deadline + Duration::from_secs(60));
@@ -447,6 +631,8 @@ async fn main() {
         }
     }
     let elapsed = run.o.seconds as f64;
+    let cpu_s =
+        cpu_ms().saturating_sub(run.stats.cpu_at_count_ms.load(Ordering::Relaxed)) as f64 / 1000.0;
     let mut latencies = run.stats.latencies_us.lock().unwrap().clone();
     latencies.sort_unstable();
     let moves = run.stats.moves.load(Ordering::Relaxed);
@@ -485,6 +671,33 @@ async fn main() {
         percentile(&latencies, 0.90),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
+    );
+    let mut ends = run.stats.end_latencies_us.lock().unwrap().clone();
+    ends.sort_unstable();
+    println!(
+        "[{}] game ends {} moves: p50 {:.2}  p90 {:.2}  max {:.2} ms{}",
+        o.label,
+        ends.len(),
+        percentile(&ends, 0.50),
+        percentile(&ends, 0.90),
+        percentile(&ends, 1.0),
+        if o.rated {
+            " (rated: both ratings updated)"
+        } else {
+            ""
+        }
+    );
+    if o.rated {
+        println!(
+            "[{}] pool pairings {} beside (each a rated game resigned after a move each)",
+            o.label,
+            run.stats.pairings.load(Ordering::Relaxed)
+        );
+    }
+    println!(
+        "[{}] cpu {cpu_s:.1} s = {:.3} ms a move (server and clients: this process)",
+        o.label,
+        cpu_s * 1000.0 / (moves.max(1) as f64)
     );
     if o.attack > 0 {
         println!(

@@ -8,6 +8,9 @@
 
 use wari_rules::Side;
 
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 24 * 3600 * 1000;
+
 /// A game's clock, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
@@ -21,6 +24,9 @@ pub struct Clock {
     pub running: Option<Side>,
     /// When the running side's clock started.
     pub since_ms: i64,
+    /// Correspondence: `initial_ms` is the time for each move (whole
+    /// days), given afresh to the side to move after every move.
+    pub per_move: bool,
 }
 
 impl Clock {
@@ -33,7 +39,23 @@ impl Clock {
             remaining_ms: [initial_ms; 2],
             running: None,
             since_ms: 0,
+            per_move: false,
         }
+    }
+
+    /// A correspondence clock: `days` for each move.
+    #[must_use]
+    pub fn days(days: u32) -> Clock {
+        Clock {
+            per_move: true,
+            ..Clock::new(i64::from(days) * DAY_MS, 0)
+        }
+    }
+
+    /// The days a move of a correspondence clock.
+    #[must_use]
+    pub fn days_per_move(&self) -> Option<i64> {
+        self.per_move.then_some(self.initial_ms / DAY_MS)
     }
 
     /// Time left for `side` at `now` (never below zero).
@@ -85,6 +107,12 @@ impl Clock {
     /// increment added, and `next`'s clock (the mover's own after a Kalah
     /// extra move) starts.
     pub fn press(&mut self, mover: Side, next: Side, now: i64) {
+        if self.per_move {
+            self.remaining_ms = [self.initial_ms; 2];
+            self.running = Some(next);
+            self.since_ms = now;
+            return;
+        }
         let left = self.left(mover, now);
         self.running = None;
         self.remaining_ms[mover.index()] = left + self.increment_ms;
@@ -117,6 +145,18 @@ mod tests {
         assert_eq!(clock.running, Some(Side::North));
         clock.press(Side::North, Side::North, 6_000);
         assert_eq!(clock.remaining_ms, [177_000, 181_000]);
+    }
+
+    #[test]
+    fn a_correspondence_clock_gives_each_move_its_days_afresh() {
+        let mut clock = Clock::days(2);
+        clock.start(Side::South, 0);
+        assert_eq!(clock.deadline(), Some(2 * DAY_MS));
+        clock.press(Side::South, Side::North, DAY_MS + 5);
+        assert_eq!(clock.remaining_ms, [2 * DAY_MS, 2 * DAY_MS]);
+        assert_eq!(clock.deadline(), Some(3 * DAY_MS + 5));
+        assert_eq!(clock.flagged(3 * DAY_MS + 5), Some(Side::North));
+        assert_eq!(clock.days_per_move(), Some(2));
     }
 
     #[test]

@@ -53,7 +53,8 @@ pub struct Config {
     #[arg(long, default_value_t = 3)]
     pub max_open_tables: u32,
 
-    /// Seconds an open table waits for an opponent before it expires.
+    /// Seconds an open table waits for an opponent before it expires (a
+    /// correspondence table waits a week, or this if longer).
     #[arg(long, default_value_t = 1800)]
     pub open_table_expiry_s: u64,
 
@@ -71,6 +72,10 @@ pub struct Config {
     /// average (bursts of twice as many pass).
     #[arg(long, default_value_t = 20)]
     pub rate_per_s: u32,
+
+    /// Accounts that may be made from one address in an hour.
+    #[arg(long, default_value_t = 20)]
+    pub sign_ups_per_hour: u32,
 
     /// Seconds a connection may take to send a request's headers, and may
     /// stay idle between requests.
@@ -137,6 +142,18 @@ pub const OGN_LIMIT: usize = 1024 * 1024;
 pub const WS_MESSAGE_LIMIT: usize = 4 * 1024;
 /// Longest analysis a client may ask for, in milliseconds.
 pub const MAX_ANALYSIS_MS: u64 = 2_000;
+
+/// Failed sign-ins counted against one account name in the window before
+/// its sign-ins are refused (429).
+pub const FAILURES_PER_ACCOUNT: i64 = 5;
+/// Failed sign-ins counted against one address in the window before its
+/// sign-ins are refused (429).
+pub const FAILURES_PER_ADDRESS: i64 = 20;
+/// How long a failed sign-in counts, in milliseconds (15 minutes).
+pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Password hashes computed at once (each takes 19 MiB and a few tens of
+/// milliseconds of one core).
+pub const PASSWORD_HASHES_AT_ONCE: usize = 2;
 
 #[cfg(test)]
 mod tests {

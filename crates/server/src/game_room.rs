@@ -16,11 +16,14 @@ use wari_rules::Side;
 
 use crate::App;
 use crate::api::error::Error;
+use crate::api::json;
 use crate::computer;
+use crate::events::Outbox;
 use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
 use crate::pool::Work;
+use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
 
 /// Connections of one seat's session in this process.
@@ -283,8 +286,17 @@ impl Room {
         let action = if flag_first { Action::Flag } else { action };
         let was_waiting = state.status == Status::Waiting;
         let mut next = state.clone();
-        let effects = next.apply(action, now)?;
+        let mut effects = next.apply(action, now)?;
         next.version = locked.version + 1;
+        if was_waiting && next.status != Status::Waiting {
+            ratings::show_ratings(app, &mut tx, &mut next).await?;
+        }
+        if state.status != Status::Finished && next.status == Status::Finished {
+            ratings::settle(app, &mut tx, &mut next, now).await?;
+        }
+        if let Some(rematch) = effects.rematch.as_mut() {
+            ratings::show_ratings(app, &mut tx, rematch).await?;
+        }
         app.store
             .update_game(&mut tx, &next, locked.moves_count)
             .await?;
@@ -299,9 +311,18 @@ impl Room {
             set_turn(app, &mut tx, rematch, now).await?;
         }
         set_turn(app, &mut tx, &next, now).await?;
+        let mut outbox = Outbox::default();
+        if was_waiting && next.status == Status::Playing {
+            json::game_started(&mut outbox, &next);
+        }
+        if let Some(rematch) = &effects.rematch {
+            json::game_started(&mut outbox, rematch);
+        }
+        outbox.notify(app, &mut tx).await?;
         let payload = format!("{} {}", self.id, next.version);
         app.store.notify(&mut tx, notify::CHANNEL, &payload).await?;
         tx.commit().await?;
+        outbox.deliver(app);
         *state = next;
         let snapshot = Arc::new(state.clone());
         drop(state);

@@ -26,6 +26,13 @@ pub fn game_id() -> String {
     random_id(8)
 }
 
+/// A fair coin from the operating system's generator (who plays South).
+#[must_use]
+pub fn coin() -> bool {
+    let mut byte = [0u8; 1];
+    getrandom::fill(&mut byte).is_ok_and(|()| byte[0] & 1 == 0)
+}
+
 /// Milliseconds since the Unix epoch.
 #[must_use]
 pub fn now_ms() -> i64 {

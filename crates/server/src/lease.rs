@@ -186,10 +186,8 @@ async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {
         if !adjourned.is_empty() {
             tracing::debug!(games = adjourned.len(), "games adjourned");
         }
-        let expiry_ms =
-            i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
         app.store
-            .expire_tables(now.saturating_sub(expiry_ms))
+            .expire_tables(crate::tables::open_since(app, now))
             .await?;
         app.rooms.sweep();
     }
@@ -197,6 +195,10 @@ async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {
         app.limiter.sweep();
         app.analysis.sweep();
         app.store.forget_finished_presence().await?;
+        app.events.sweep();
+        app.chats.sweep();
+        crate::accounts::prune_failures(app).await?;
+        crate::pairing::sweep(app).await?;
     }
     Ok(())
 }

@@ -16,11 +16,14 @@
 
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod analysis;
 pub mod api;
+mod chat;
 mod clock;
 mod computer;
 mod config;
+mod events;
 mod game_room;
 mod ids;
 mod lease;
@@ -30,7 +33,9 @@ mod lock;
 mod name;
 mod notify;
 mod offer;
+mod pairing;
 mod pool;
+mod ratings;
 mod referee;
 mod rooms;
 mod seat;
@@ -67,8 +72,12 @@ pub struct App {
     analysis: analysis::Analysis,
     limiter: Limiter,
     sessions: Sessions,
+    hasher: accounts::Hasher,
     stopping: Stopping,
     process: lease::Process,
+    events: events::Events,
+    chats: chat::Chats,
+    pairing: pairing::Pairing,
 }
 
 /// A running server.
@@ -162,13 +171,18 @@ pub async fn start_with(
         ),
         rooms: Rooms::default(),
         sessions: Sessions::default(),
+        hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
         stopping: Stopping::default(),
         process: lease::Process::default(),
+        events: events::Events::default(),
+        chats: chat::Chats::default(),
+        pairing: pairing::Pairing::default(),
         store,
         config,
     });
     notify::spawn_listener(Arc::clone(&app));
     lease::start(&app).await?;
+    pairing::spawn(Arc::clone(&app));
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
         .map_err(|e| Error::bad(format!("cannot listen on {}: {e}", app.config.bind)))?;

@@ -14,6 +14,9 @@ use crate::store::Backend;
 
 /// The channel every change is announced on.
 pub const CHANNEL: &str = "wari_games";
+/// The channel a session that ended or changed token is announced on (its
+/// id), so every process drops it from its cache.
+pub const SESSIONS: &str = "wari_sessions";
 
 /// Listens for other processes' changes (PostgreSQL only), reconnecting
 /// after an error; after each (re)connection every room held is reloaded,
@@ -37,7 +40,14 @@ pub fn spawn_listener(app: Arc<App>) {
 
 async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect(app.store.url()).await?;
-    listener.listen(CHANNEL).await?;
+    listener
+        .listen_all([
+            CHANNEL,
+            SESSIONS,
+            crate::events::CHANNEL,
+            crate::chat::CHANNEL,
+        ])
+        .await?;
     for room in app.rooms.all() {
         if let Err(e) = room.reload(app, None).await {
             tracing::warn!(game = %room.id, error = %e, "reload failed");
@@ -45,6 +55,18 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
     }
     loop {
         let notification = listener.recv().await?;
+        if notification.channel() == SESSIONS {
+            app.sessions.forget(notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::events::CHANNEL {
+            crate::events::received(app, notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::chat::CHANNEL {
+            crate::chat::received(app, notification.payload());
+            continue;
+        }
         let Some((id, version)) = notification.payload().split_once(' ') else {
             continue;
         };

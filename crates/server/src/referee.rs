@@ -9,7 +9,7 @@ use crate::api::error::Error;
 use crate::clock::Clock;
 use crate::ids;
 pub use crate::offer::{Offer, OfferKind};
-pub use crate::seat::{Seat, SeatKind};
+pub use crate::seat::{Seat, SeatKind, SeatRating};
 
 /// Where a game is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +77,8 @@ pub struct GameState {
     pub offers: Vec<Offer>,
     /// The game the rematch offer started.
     pub rematch_game_id: Option<String>,
+    /// Rated: the result changes both players' ratings in its pool.
+    pub rated: bool,
     /// Times of creation, start and end (ms since the epoch).
     pub created_at: i64,
     /// When both seats were taken.
@@ -152,6 +154,7 @@ impl GameState {
             clock,
             offers: Vec::new(),
             rematch_game_id: None,
+            rated: false,
             created_at: now,
             started_at: None,
             finished_at: None,
@@ -444,9 +447,13 @@ impl GameState {
         let [Some(south), Some(north)] = self.seats.clone() else {
             return Err(Error::conflict("a rematch needs both players"));
         };
-        let clock = self.clock.map(|c| Clock::new(c.initial_ms, c.increment_ms));
+        let clock = self.clock.map(|c| Clock {
+            per_move: c.per_move,
+            ..Clock::new(c.initial_ms, c.increment_ms)
+        });
         let mut next = GameState::new(ids::game_id(), Game::new(*self.game.rules()), clock, now);
         next.seats = [Some(north), Some(south)];
+        next.rated = self.rated;
         let first = next.game.position().turn();
         next.start_full(first, now);
         Ok(next)

@@ -76,6 +76,13 @@ impl Rooms {
         room
     }
 
+    /// Lets go of the room of game `id` (a game deleted).
+    pub fn remove(&self, id: &str) {
+        if let Ok(mut map) = self.map.lock() {
+            map.remove(id);
+        }
+    }
+
     /// Every room held.
     #[must_use]
     pub fn all(&self) -> Vec<Arc<Room>> {

@@ -1,14 +1,19 @@
-//! Guests: a name and a session cookie (`wari_session`, HttpOnly) whose
-//! secret token names the session. Sessions are cached in memory; the
-//! database is the truth, so any process knows every session.
+//! Sessions: a session cookie (`wari_session`, HttpOnly) whose secret
+//! token names the session, with a guest's name or signed in to an
+//! account (`accounts/`). Sessions are cached in memory for a minute; the
+//! database is the truth, so any process knows every session, and a
+//! session ended in one process is forgotten by the others at once
+//! (`notify.rs`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
 
 use crate::App;
+use crate::accounts::{name_key, reserved};
 use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
 use crate::lock::lock;
@@ -18,11 +23,13 @@ use crate::store::Session;
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "wari_session";
 const CACHE_LIMIT: usize = 100_000;
+/// How long a session is trusted from the cache before it is read again.
+const CACHE_TTL: Duration = Duration::from_secs(60);
 
 /// Sessions seen lately, by token.
 #[derive(Debug, Default)]
 pub struct Sessions {
-    cache: Mutex<HashMap<String, Session>>,
+    cache: Mutex<HashMap<String, (Session, Instant)>>,
 }
 
 impl Sessions {
@@ -34,7 +41,10 @@ impl Sessions {
         if token.is_empty() || token.len() > 64 {
             return Ok(None);
         }
-        if let Some(s) = lock(&self.cache).get(token).cloned() {
+        let cached = lock(&self.cache).get(token).cloned();
+        if let Some((s, at)) = cached
+            && at.elapsed() < CACHE_TTL
+        {
             return Ok(Some(s));
         }
         let found = app.store.session_by_token(token).await?;
@@ -44,18 +54,26 @@ impl Sessions {
         Ok(found)
     }
 
-    fn remember(&self, session: Session) {
+    /// Keeps `session` in the cache.
+    pub fn remember(&self, session: Session) {
         let mut c = lock(&self.cache);
         if c.len() >= CACHE_LIMIT {
             c.clear();
         }
-        c.insert(session.token.clone(), session);
+        c.insert(session.token.clone(), (session, Instant::now()));
     }
 
-    /// Creates a session named `name`, or renames `existing`.
+    /// Forgets session `id` (ended, or its token changed): the next
+    /// request reads it from the database.
+    pub fn forget(&self, id: &str) {
+        lock(&self.cache).retain(|_, (s, _)| s.id != id);
+    }
+
+    /// Creates a guest's session named `name`, or renames `existing`.
     ///
     /// # Errors
-    /// A bad name (400) or a database error.
+    /// A bad name (400), a name an account has or a signed-in session
+    /// (409), or a database error.
     pub async fn sign_in(
         &self,
         app: &Arc<App>,
@@ -63,6 +81,19 @@ impl Sessions {
         name: &str,
     ) -> Result<Session, Error> {
         let name = check_name(name)?;
+        if reserved(&name) {
+            return Err(Error::bad(format!("name: {name:?} is reserved")));
+        }
+        if existing.as_ref().is_some_and(|s| s.account_id.is_some()) {
+            return Err(Error::conflict(
+                "you are signed in: your name is your account's",
+            ));
+        }
+        if app.store.account_by_key(&name_key(&name)).await?.is_some() {
+            return Err(Error::conflict(format!(
+                "{name} is a player's account name: sign in, or choose another name"
+            )));
+        }
         let session = match existing {
             Some(mut s) => {
                 app.store.rename_session(&s.id, &name).await?;
@@ -74,6 +105,7 @@ impl Sessions {
                     id: random_id(12),
                     token: random_id(32),
                     name,
+                    account_id: None,
                 };
                 app.store.insert_session(&s, now_ms()).await?;
                 s
@@ -101,6 +133,12 @@ pub fn token_of(headers: &HeaderMap) -> Option<String> {
 #[must_use]
 pub fn set_cookie(token: &str) -> String {
     format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000")
+}
+
+/// The `Set-Cookie` value that removes the cookie (signed out).
+#[must_use]
+pub fn clear_cookie() -> String {
+    format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The lobby: tables created with their rules, who starts, the opponent
-//! (the computer at a level, or a person by open seat or invite) and the
-//! time control; taking the free seat starts the game.
+//! (the computer at a level, or a person by open seat or invite), the
+//! time control (a Fischer clock, or days a move), rated or casual and
+//! the ratings welcome; taking the free seat starts the game. An open
+//! table is a custom seek: its creator may cancel it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,11 +12,15 @@ use wari_engine::Level;
 use wari_rules::{Game, Rules, Side, TimeControl};
 
 use crate::App;
+use crate::accounts::name_key;
 use crate::api::error::Error;
+use crate::api::json;
 use crate::clock::Clock;
+use crate::events::Outbox;
 use crate::game_room::Room;
-use crate::ids::{game_id, now_ms, random_id};
-use crate::referee::{Action, GameState, Seat};
+use crate::ids::{coin, game_id, now_ms, random_id};
+use crate::ratings::{self, Pool};
+use crate::referee::{Action, GameState, Seat, Status};
 use crate::store::{Session, TableRow};
 
 /// Longest initial time, in seconds (3 hours).
@@ -33,9 +39,15 @@ pub struct NewTable {
     pub starts: Option<String>,
     /// Who plays the creator.
     pub opponent: Opponent,
-    /// A Fischer clock, or none.
+    /// A Fischer clock, days a move, or none.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// Rated (signed-in players, a standard board, a clock).
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings a player must have to join, `[min, max]`.
+    #[serde(default)]
+    pub rating_range: Option<(i32, i32)>,
 }
 
 fn default_rules() -> String {
@@ -51,22 +63,34 @@ pub enum Opponent {
         /// The level.
         level: u8,
     },
-    /// A person: an open seat in the lobby, or a private invite.
+    /// A person: an open seat in the lobby, a private invite, or a
+    /// challenge to a named player.
     Human {
         /// Reached only through the invite link.
         #[serde(default)]
         private: bool,
+        /// Challenge this player (an account's name): the table is
+        /// private and only they may take the seat.
+        #[serde(default)]
+        player: Option<String>,
     },
 }
 
-/// A Fischer time control: written as players write it, `"5+3"` (5
+/// A time control: Fischer, written as players write it, `"5+3"` (5
 /// minutes each, 3 seconds a move: [`TimeControl`]), or in seconds,
-/// `{"initial_s": 300, "increment_s": 3}`.
+/// `{"initial_s": 300, "increment_s": 3}`; or correspondence, `{"days": 3}`
+/// (days for each move). Nothing else: `{"days": 3, "increment_s": 2}` is
+/// no clock.
 #[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, deny_unknown_fields)]
 pub enum ClockSpec {
     /// `MINUTES+SECONDS`.
     Written(String),
+    /// Days a move.
+    Days {
+        /// 1, 2, 3, 7 or 14.
+        days: u32,
+    },
     /// Seconds.
     Seconds {
         /// Time for each side, seconds.
@@ -77,8 +101,29 @@ pub enum ClockSpec {
     },
 }
 
+/// The days a move a correspondence game may have.
+pub const CORRESPONDENCE_DAYS: [u32; 5] = [1, 2, 3, 7, 14];
+
 impl ClockSpec {
-    /// The time control, within the server's limits.
+    /// The clock asked for, within the server's limits.
+    ///
+    /// # Errors
+    /// A 400 for a time control out of range or unreadable.
+    pub fn clock(&self) -> Result<Clock, Error> {
+        if let ClockSpec::Days { days } = self {
+            if !CORRESPONDENCE_DAYS.contains(days) {
+                return Err(Error::bad(format!(
+                    "clock: days must be one of {CORRESPONDENCE_DAYS:?}"
+                )));
+            }
+            return Ok(Clock::days(*days));
+        }
+        let tc = self.time_control()?;
+        let ms = |d: Duration| i64::try_from(d.as_millis()).expect("at most 3 hours");
+        Ok(Clock::new(ms(tc.base()), ms(tc.increment())))
+    }
+
+    /// The Fischer time control, within the server's limits.
     fn time_control(&self) -> Result<TimeControl, Error> {
         let tc = match self {
             ClockSpec::Written(text) => text
@@ -92,6 +137,9 @@ impl ClockSpec {
                 Duration::from_secs(u64::from(*increment_s)),
             )
             .map_err(|_| Error::bad(format!("clock: initial_s must be 1 to {MAX_INITIAL_S}")))?,
+            ClockSpec::Days { .. } => {
+                return Err(Error::bad("clock: days are not a Fischer clock"));
+            }
         };
         if tc.base() < Duration::from_secs(1)
             || tc.base() > Duration::from_secs(MAX_INITIAL_S.into())
@@ -130,7 +178,7 @@ pub async fn create(
         "S" => Side::South,
         "N" => Side::North,
         "random" => {
-            if ids_coin() {
+            if coin() {
                 Side::South
             } else {
                 Side::North
@@ -142,14 +190,30 @@ pub async fn create(
             )));
         }
     };
-    let clock = match &spec.clock {
-        None => None,
-        Some(c) => {
-            let tc = c.time_control()?;
-            let ms = |d: Duration| i64::try_from(d.as_millis()).expect("at most 3 hours");
-            Some(Clock::new(ms(tc.base()), ms(tc.increment())))
+    let clock = spec.clock.as_ref().map(ClockSpec::clock).transpose()?;
+    let human = matches!(spec.opponent, Opponent::Human { .. });
+    if spec.rated {
+        if guest.account_id.is_none() {
+            return Err(Error::NotSignedIn(
+                "rated games are for signed-in players: sign up or sign in".to_owned(),
+            ));
         }
-    };
+        if !human {
+            return Err(Error::bad("rated: games against the computer are casual"));
+        }
+        if Pool::of(&rules, clock.as_ref()).is_none() {
+            return Err(Error::bad(
+                "rated: rated games need the standard board of abapa, wari, warri or kalah, and a clock",
+            ));
+        }
+    }
+    if let Some((min, max)) = spec.rating_range
+        && (!human || min > max || Pool::of(&rules, clock.as_ref()).is_none())
+    {
+        return Err(Error::bad(
+            "rating_range: [min, max] for a table for a person with a rating pool (a standard board and a clock)",
+        ));
+    }
     let now = now_ms();
     if matches!(spec.opponent, Opponent::Human { .. }) {
         let max = i64::from(app.config.max_open_tables);
@@ -165,9 +229,11 @@ pub async fn create(
         }
     }
     let mut state = GameState::new(game_id(), Game::new(rules), clock, now);
+    state.rated = spec.rated;
     let table_id = game_id();
     state.table_id = Some(table_id.clone());
-    state.seats[creator_side.index()] = Some(Seat::human(&guest.name, &guest.id));
+    state.seats[creator_side.index()] = Some(Seat::of(guest));
+    let mut challenged = None;
     let (opponent_kind, level, private) = match spec.opponent {
         Opponent::Computer { level } => {
             let level =
@@ -177,29 +243,60 @@ pub async fn create(
             state.start_full(first, now);
             ("computer", Some(level.get()), false)
         }
-        Opponent::Human { private } => ("human", None, private),
+        Opponent::Human {
+            private,
+            player: None,
+        } => ("human", None, private),
+        Opponent::Human {
+            player: Some(name), ..
+        } => {
+            let account = app
+                .store
+                .account_by_key(&name_key(name.trim()))
+                .await?
+                .filter(|a| a.deleted_at.is_none())
+                .ok_or_else(|| Error::not_found(format!("no player {name}")))?;
+            if guest.is(&account.id) {
+                return Err(Error::bad("opponent: you cannot challenge yourself"));
+            }
+            challenged = Some((account.id, account.name));
+            ("human", None, true)
+        }
     };
     let table = TableRow {
         id: table_id,
         game_id: state.id.clone(),
         rules: rules.to_string(),
-        creator_session: guest.id.clone(),
+        creator_session: guest.player().to_owned(),
         creator_name: guest.name.clone(),
         creator_side,
         opponent_kind: opponent_kind.to_owned(),
         level,
         private,
         invite_token: private.then(|| random_id(16)),
-        clock: clock.map(|c| (c.initial_ms, c.increment_ms)),
+        clock,
         status: if level.is_some() { "started" } else { "open" }.to_owned(),
         created_at: now,
+        rated: spec.rated,
+        rating_range: spec.rating_range,
+        challenged,
         creator_address: Some(address.to_owned()),
     };
     let mut tx = app.store.pool().begin().await?;
+    ratings::show_ratings(app, &mut tx, &mut state).await?;
     app.store.insert_game(&mut tx, &state, None).await?;
     app.store.insert_table(&mut tx, &table).await?;
     crate::game_room::set_turn(app, &mut tx, &state, now).await?;
+    let mut outbox = Outbox::default();
+    if state.status == Status::Playing {
+        json::game_started(&mut outbox, &state);
+    }
+    if let Some((account, _)) = &table.challenged {
+        outbox.push(account, json::challenge_event("challenge", &table));
+    }
+    outbox.notify(app, &mut tx).await?;
     tx.commit().await?;
+    outbox.deliver(app);
     let room = app.rooms.insert(app, state);
     room.follow_up(app, &room.snapshot());
     Ok((table, room))
@@ -211,13 +308,15 @@ pub async fn create(
 /// A 409 when the seat is taken or the guest created the table; a
 /// database error.
 pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<String, Error> {
-    if table.creator_session == guest.id {
+    if guest.is(&table.creator_session) {
         return Err(Error::conflict(
             "you created this table: wait for an opponent",
         ));
     }
     if table.status == "expired"
-        || (table.status == "open" && table.created_at < open_since(app, now_ms()))
+        || (table.status == "open"
+            && table.created_at
+                < open_since(app, now_ms()).of(table.clock.is_some_and(|c| c.per_move)))
     {
         return Err(Error::conflict(
             "the table has expired: nobody took its seat in time",
@@ -226,23 +325,124 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if table.status != "open" {
         return Err(Error::conflict("the table has no free seat"));
     }
+    if let Some((account, name)) = &table.challenged
+        && !guest.is(account)
+    {
+        return Err(Error::forbidden(format!("this challenge is for {name}")));
+    }
+    welcome(app, guest, table).await?;
     let room = app.rooms.get(app, &table.game_id).await?;
     let side = table.creator_side.opposite();
-    room.act(app, Action::Join(side, Seat::human(&guest.name, &guest.id)))
-        .await?;
+    room.act(app, Action::Join(side, Seat::of(guest))).await?;
     Ok(table.game_id.clone())
 }
 
-/// When the oldest open table still waiting was created: earlier ones
-/// have expired.
-#[must_use]
-pub fn open_since(app: &App, now: i64) -> i64 {
-    let expiry =
-        i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
-    now.saturating_sub(expiry)
+/// `guest` cancels the open table `table` they created (or declines the
+/// challenge it makes them): it leaves the lobby with its game, on which
+/// nothing was played; the other side of a challenge is told.
+///
+/// # Errors
+/// A 404 for a table that is not the guest's, a 409 once someone took
+/// the seat; a database error.
+pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
+    let challenged = table.challenged.as_ref().filter(|(id, _)| guest.is(id));
+    if !guest.is(&table.creator_session) && challenged.is_none() {
+        return Err(Error::not_found(format!("no table {} of yours", table.id)));
+    }
+    let mut tx = app.store.pool().begin().await?;
+    let waiting = app
+        .store
+        .lock_game(&mut tx, &table.game_id)
+        .await?
+        .is_some()
+        && app.store.delete_open_table(&mut tx, table).await?;
+    if !waiting {
+        return Err(Error::conflict(
+            "the table has started: its game is being played",
+        ));
+    }
+    let mut outbox = Outbox::default();
+    match (challenged, &table.challenged) {
+        (Some(_), _) => outbox.push(
+            &table.creator_session,
+            json::challenge_event("challengeDeclined", table),
+        ),
+        (None, Some((account, _))) => {
+            outbox.push(account, json::challenge_event("challengeCanceled", table));
+        }
+        (None, None) => {}
+    }
+    outbox.notify(app, &mut tx).await?;
+    tx.commit().await?;
+    outbox.deliver(app);
+    app.rooms.remove(&table.game_id);
+    Ok(())
 }
 
-fn ids_coin() -> bool {
-    let mut byte = [0u8; 1];
-    getrandom::fill(&mut byte).is_ok_and(|()| byte[0] & 1 == 0)
+/// Whether `guest` may take the seat at `table`: signed in for a rated
+/// table, and rated in the table's range if it has one.
+async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
+    if !table.rated && table.rating_range.is_none() {
+        return Ok(());
+    }
+    let Some(account) = &guest.account_id else {
+        return Err(Error::NotSignedIn(
+            "this table is for signed-in players: sign up or sign in".to_owned(),
+        ));
+    };
+    let (Some((min, max)), Ok(rules)) = (table.rating_range, table.rules.parse::<Rules>()) else {
+        return Ok(());
+    };
+    let Some(pool) = Pool::of(&rules, table.clock.as_ref()) else {
+        return Ok(());
+    };
+    let mut conn = app.store.pool().acquire().await?;
+    let rating = ratings::current(app, &mut conn, account, pool).await?;
+    let rating = rating.rating.round() as i32;
+    if rating < min || rating > max {
+        return Err(Error::forbidden(format!(
+            "this table is for players rated {min} to {max} in {pool}: yours is {rating}"
+        )));
+    }
+    Ok(())
+}
+
+/// How long an open correspondence table (days a move) waits for an
+/// opponent at least: a week. Its players come by once a day or so, not
+/// within the half hour a live table waits.
+pub const CORRESPONDENCE_TABLE_WAIT_MS: i64 = 7 * 86_400_000;
+
+/// When the oldest open tables still waiting were created, live and
+/// correspondence: earlier ones have expired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenSince {
+    /// For tables with a Fischer clock or none (`--open-table-expiry-s`).
+    pub live: i64,
+    /// For correspondence tables ([`CORRESPONDENCE_TABLE_WAIT_MS`], or
+    /// the live tables' wait if it is longer).
+    pub correspondence: i64,
+}
+
+impl OpenSince {
+    /// The cut for a table whose clock is `per_move` (correspondence) or
+    /// not.
+    #[must_use]
+    pub fn of(self, per_move: bool) -> i64 {
+        if per_move {
+            self.correspondence
+        } else {
+            self.live
+        }
+    }
+}
+
+/// When the oldest open tables still waiting were created, at `now`.
+#[must_use]
+pub fn open_since(app: &App, now: i64) -> OpenSince {
+    let expiry =
+        i64::try_from(app.config.open_table_expiry_s.saturating_mul(1000)).unwrap_or(i64::MAX);
+    OpenSince {
+        live: now.saturating_sub(expiry),
+        correspondence: now.saturating_sub(expiry.max(CORRESPONDENCE_TABLE_WAIT_MS)),
+    }
 }

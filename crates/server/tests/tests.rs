@@ -5,14 +5,22 @@
 mod common;
 
 mod cases {
+    mod accounts;
     mod bad_input;
+    mod chat;
     mod clocks;
     mod connections;
+    mod correspondence;
     mod cross_site;
     mod fairness;
     mod last_move;
     mod lobby;
+    mod migrations;
     mod offers;
+    mod pairing;
     mod play;
+    mod processes;
+    mod profiles;
+    mod ratings;
     mod restart;
 }

@@ -57,8 +57,8 @@ pub async fn perform(
     message: Message,
 ) -> Result<Arc<GameState>, Error> {
     let state = room.snapshot();
-    let side = state
-        .side_of(&guest.id)
+    let side = guest
+        .side_in(&state)
         .ok_or_else(|| Error::forbidden("you are not seated at this game"))?;
     let action = match message {
         Message::Move { mv, ply } => {
@@ -74,6 +74,11 @@ pub async fn perform(
         Message::Accept { kind } => Action::Accept(side, OfferKind::from_name(&kind)?),
         Message::Decline { kind } => Action::Decline(side, OfferKind::from_name(&kind)?),
         Message::Claim => {
+            if state.clock.is_some_and(|c| c.per_move) {
+                return Err(Error::conflict(
+                    "a correspondence game waits for the player: it ends on time only",
+                ));
+            }
             let opponent = side.opposite();
             if matches!(
                 state.seat(opponent).map(|s| &s.kind),

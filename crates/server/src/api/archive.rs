@@ -11,8 +11,10 @@ use wari_rules::ogn::Record;
 use super::error::Error;
 use super::extract::{Client, Query, Text};
 use crate::App;
+use crate::accounts::name_key;
 use crate::ids::{game_id, now_ms};
 use crate::referee::{GameState, MoveTime, Seat, SeatKind, Status};
+use crate::store::Filter;
 
 /// `GET /api/games`'s query.
 #[derive(Debug, Deserialize)]
@@ -23,6 +25,56 @@ pub struct ArchiveQuery {
     limit: Option<u32>,
     #[serde(default)]
     before: Option<String>,
+    /// Games of this player (an account's name, or a guest's).
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(flatten)]
+    filters: GameFilters,
+}
+
+/// The filters of a player's games (archive and profile).
+#[derive(Debug, Default, Deserialize)]
+pub struct GameFilters {
+    /// A rule family: `abapa`, `wari`, `warri`, `kalah`.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// `win`, `draw`, `loss` (with a player).
+    #[serde(default)]
+    pub result: Option<String>,
+    /// The opponent's name (with a player).
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// `true` or `false`.
+    #[serde(default)]
+    pub rated: Option<String>,
+}
+
+impl GameFilters {
+    /// The store's filter for the games of `account` (or of a guest
+    /// named `name`).
+    ///
+    /// # Errors
+    /// A 400 for `rated` other than `true` or `false`.
+    pub fn filter(self, account: Option<String>, name: Option<String>) -> Result<Filter, Error> {
+        let rated = match self.rated.as_deref() {
+            None | Some("") => None,
+            Some("true") => Some(true),
+            Some("false") => Some(false),
+            Some(other) => {
+                return Err(Error::bad(format!(
+                    "rated: expected true or false, not {other:?}"
+                )));
+            }
+        };
+        Ok(Filter {
+            account,
+            name,
+            family: self.rules.filter(|r| !r.is_empty()),
+            result: self.result.filter(|r| !r.is_empty()),
+            opponent: self.opponent.filter(|o| !o.is_empty()),
+            rated,
+        })
+    }
 }
 
 /// `GET /api/games?status=finished&limit=50&before=ID`: finished games,
@@ -32,8 +84,20 @@ pub async fn list(
     Query(q): Query<ArchiveQuery>,
 ) -> Result<axum::Json<Value>, Error> {
     let limit = i64::from(q.limit.unwrap_or(50).clamp(1, 200));
+    let (account, name) = match q.player.as_deref().map(str::trim) {
+        None | Some("") => (None, None),
+        Some(name) => match app.store.account_by_key(&name_key(name)).await? {
+            Some(a) if a.deleted_at.is_none() => (Some(a.id), None),
+            _ => (None, Some(name.to_owned())),
+        },
+    };
+    let filter = q.filters.filter(account, name)?;
     let games = match q.status.as_deref().unwrap_or("finished") {
-        "finished" => app.store.finished(q.before.as_deref(), limit).await?,
+        "finished" => {
+            app.store
+                .finished(&filter, q.before.as_deref(), limit)
+                .await?
+        }
         "playing" => app.store.playing(limit).await?,
         other => {
             return Err(Error::bad(format!(
@@ -75,6 +139,8 @@ pub async fn import(
         state.seats[side.index()] = Some(Seat {
             name: name.chars().take(64).collect(),
             kind: SeatKind::Human(None),
+            account: None,
+            rating: None,
         });
     }
     let tags = serde_json::to_string(&record.tags).map_err(|e| Error::Internal(e.to_string()))?;

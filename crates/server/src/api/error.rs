@@ -12,6 +12,10 @@ pub enum Error {
     BadRequest(String),
     /// No session cookie, or an unknown one (401).
     Unauthorized,
+    /// A sign-in whose name or password is wrong (401).
+    WrongPassword,
+    /// A call that needs an account, from a guest (401).
+    NotSignedIn(String),
     /// The session may not do this: not seated, not its turn (403).
     Forbidden(String),
     /// No such game, table or invite (404).
@@ -60,7 +64,9 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self {
             Error::BadRequest(_) => StatusCode::BAD_REQUEST,
-            Error::Unauthorized => StatusCode::UNAUTHORIZED,
+            Error::Unauthorized | Error::WrongPassword | Error::NotSignedIn(_) => {
+                StatusCode::UNAUTHORIZED
+            }
             Error::Forbidden(_) => StatusCode::FORBIDDEN,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::Conflict(_) => StatusCode::CONFLICT,
@@ -84,7 +90,9 @@ impl Error {
             | Error::Timeout(m)
             | Error::TooLarge(m)
             | Error::Unsupported(m)
-            | Error::TooMany(m) => m.clone(),
+            | Error::TooMany(m)
+            | Error::NotSignedIn(m) => m.clone(),
+            Error::WrongPassword => "wrong name or password".to_owned(),
             Error::Unauthorized => "no session: POST /api/session first".to_owned(),
             Error::Internal(_) => "internal error".to_owned(),
             Error::Unavailable(_) => "the database is unavailable".to_owned(),

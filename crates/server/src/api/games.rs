@@ -21,7 +21,7 @@ use crate::store::Session;
 
 /// The GAME of `state` as `viewer` sees it.
 pub fn view(room: &Room, state: &GameState, viewer: Option<&Session>) -> Value {
-    let you = viewer.and_then(|s| state.side_of(&s.id));
+    let you = viewer.and_then(|s| s.side_in(state));
     json::game(state, room.connected(state), you)
 }
 

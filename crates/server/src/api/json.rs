@@ -3,11 +3,14 @@
 //! describes every field.
 
 use serde_json::{Value, json};
-use wari_rules::{GrandSlam, Move, Side, Slot, Sowing};
+use wari_rules::{GrandSlam, Move, Rules, Side, Slot, Sowing};
 
+use crate::clock::Clock;
+use crate::events::Outbox;
 use crate::ids::now_ms;
-use crate::referee::{GameState, SeatKind};
-use crate::store::TableRow;
+use crate::ratings::{Pool, pool_of};
+use crate::referee::{GameState, Seat, SeatKind, Status};
+use crate::store::{Session, TableRow};
 
 /// GAME: the state of `state` as `you` (a side, or a spectator) sees it,
 /// with who is connected.
@@ -21,9 +24,17 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
                 "name": seat.name,
                 "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
                 "connected": connected[side.index()],
+                "account": seat.account.is_some(),
             });
             if let Some(level) = seat.level() {
                 p["level"] = json!(level.get());
+            }
+            if let Some(r) = seat.rating {
+                p["rating"] = json!(r.rating);
+                p["provisional"] = json!(r.provisional);
+                if let Some(diff) = r.diff {
+                    p["rating_diff"] = json!(diff);
+                }
             }
             p
         })
@@ -36,7 +47,8 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             "running": c.running.map(|s| s.letter().to_string()),
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
-            "time_control": time_control(c.initial_ms, c.increment_ms),
+            "days": c.days_per_move(),
+            "time_control": if c.per_move { None } else { written(c.initial_ms, c.increment_ms) },
         })
     });
     let outcome = state.game.outcome();
@@ -49,6 +61,8 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
         "id": state.id,
         "rules": state.game.rules().to_string(),
         "status": state.status.name(),
+        "rated": state.rated,
+        "pool": pool_of(state).map(|p| p.to_string()),
         "players": { "S": player(Side::South), "N": player(Side::North) },
         "you": you.map(|s| s.letter().to_string()),
         "start": state.game.start().to_string(),
@@ -102,13 +116,68 @@ fn last_move(sowing: &Sowing) -> Value {
     })
 }
 
-/// TABLE; the invite link only for its creator.
+/// An event about `state` for the player at `side` (`gameStart`, ...):
+/// the game in brief, from that player's seat.
 #[must_use]
-pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
+pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
+    let opponent = state.seat(side.opposite()).map_or(Value::Null, |seat| {
+        json!({
+            "name": seat.name,
+            "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
+            "account": seat.account.is_some(),
+            "rating": seat.rating.map(|r| r.rating),
+            "provisional": seat.rating.map(|r| r.provisional),
+        })
+    });
+    json!({
+        "type": kind,
+        "game": {
+            "id": state.id,
+            "rules": state.game.rules().to_string(),
+            "rated": state.rated,
+            "pool": pool_of(state).map(|p| p.to_string()),
+            "clock": state.clock.as_ref().map(time_control),
+            "status": state.status.name(),
+            "you": side.letter().to_string(),
+            "your_turn": state.status == Status::Playing && state.to_move() == side,
+            "moves_count": state.game.moves().len(),
+            "time_left_ms": state.clock.map(|c| c.left(side, now_ms())),
+            "opponent": opponent,
+        }
+    })
+}
+
+/// Puts the `gameStart` event of `state` in `outbox` for each person
+/// seated.
+pub fn game_started(outbox: &mut Outbox, state: &GameState) {
+    for side in Side::ALL {
+        if let Some(player) = state.seat(side).and_then(Seat::player) {
+            outbox.push(player, game_event("gameStart", state, side));
+        }
+    }
+}
+
+/// A challenge event (`challenge`, `challengeDeclined`,
+/// `challengeCanceled`): the TABLE, with its invite link (for the
+/// challenged player, who joins through it).
+#[must_use]
+pub fn challenge_event(kind: &str, t: &TableRow) -> Value {
+    let mut table = table(t, None);
+    if let Some(token) = &t.invite_token {
+        table["invite"] = json!(invite_path(token));
+    }
+    json!({ "type": kind, "challenge": table })
+}
+
+/// TABLE; the invite link only for its creator (and the challenged).
+#[must_use]
+pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
+    let rules: Result<Rules, _> = t.rules.parse();
     let opponent = if t.opponent_kind == "computer" {
         json!({ "kind": "computer", "level": t.level })
     } else {
-        json!({ "kind": "human", "private": t.private })
+        json!({ "kind": "human", "private": t.private,
+                "player": t.challenged.as_ref().map(|c| &c.1) })
     };
     let mut v = json!({
         "id": t.id,
@@ -116,20 +185,35 @@ pub fn table(t: &TableRow, viewer: Option<&str>) -> Value {
         "rules": t.rules,
         "creator": { "name": t.creator_name, "side": t.creator_side.letter().to_string() },
         "opponent": opponent,
-        "clock": t.clock.map(|(initial, increment)| json!({
-            "initial_s": initial / 1000,
-            "increment_s": increment / 1000,
-            "time_control": time_control(initial, increment),
-        })),
+        "clock": t.clock.as_ref().map(time_control),
+        "rated": t.rated,
+        "rating_range": t.rating_range.map(|(min, max)| [min, max]),
+        "pool": rules.ok().and_then(|r| Pool::of(&r, t.clock.as_ref())).map(|p| p.to_string()),
         "status": t.status,
         "created_at": t.created_at,
     });
-    if viewer == Some(t.creator_session.as_str())
+    let challenged = |v: &Session| t.challenged.as_ref().is_some_and(|c| v.is(&c.0));
+    v["yours"] = json!(viewer.is_some_and(|v| v.is(&t.creator_session)));
+    if viewer.is_some_and(|v| v.is(&t.creator_session) || challenged(v))
         && let Some(token) = &t.invite_token
     {
         v["invite"] = json!(invite_path(token));
     }
     v
+}
+
+/// A time control: `{"initial_s", "increment_s", "time_control": "5+3"}`,
+/// or `{"days"}` for correspondence.
+#[must_use]
+pub fn time_control(clock: &Clock) -> Value {
+    match clock.days_per_move() {
+        Some(days) => json!({ "days": days }),
+        None => json!({
+            "initial_s": clock.initial_ms / 1000,
+            "increment_s": clock.increment_ms / 1000,
+            "time_control": written(clock.initial_ms, clock.increment_ms),
+        }),
+    }
 }
 
 /// The invite link's path.
@@ -140,7 +224,7 @@ pub fn invite_path(token: &str) -> String {
 
 /// A clock's time control as players write it (`5+3`), for the web to
 /// show.
-fn time_control(initial_ms: i64, increment_ms: i64) -> Option<String> {
+fn written(initial_ms: i64, increment_ms: i64) -> Option<String> {
     let ms = |n: i64| std::time::Duration::from_millis(u64::try_from(n).unwrap_or(0));
     wari_rules::TimeControl::new(ms(initial_ms), ms(increment_ms))
         .ok()

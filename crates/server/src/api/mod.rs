@@ -1,13 +1,18 @@
 //! The HTTP API (docs/API.md): routes, body limits and request logging.
 
+mod accounts;
 mod actions;
 mod analyze;
 mod archive;
+mod chat;
 pub mod error;
+mod events;
 mod extract;
 mod games;
 mod guard;
 pub mod json;
+mod players;
+mod pools;
 mod session;
 mod stream;
 mod tables;
@@ -30,9 +35,25 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/session", get(session::current).post(session::sign_in))
+        .route("/api/account", get(accounts::get).post(accounts::sign_up))
+        .route("/api/account/sign-in", post(accounts::sign_in))
+        .route("/api/account/sign-out", post(accounts::sign_out))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/players/{name}", get(players::profile))
+        .route("/api/players/{name}/history", get(players::history))
+        .route("/api/players/{name}/games", get(players::games))
+        .route("/api/account/games", get(players::mine))
+        .route("/api/leaderboard/{pool}", get(players::leaderboard))
+        .route("/api/stream/event", get(events::stream))
+        .route("/api/pools", get(pools::list))
+        .route("/api/pools/{id}/seek", post(pools::seek))
+        .route("/api/seeks/{id}", get(pools::get))
+        .route("/api/seeks/{id}/cancel", post(pools::cancel))
         .route("/api/tables", get(tables::lobby).post(tables::create))
         .route("/api/tables/{id}", get(tables::get))
         .route("/api/tables/{id}/join", post(tables::join))
+        .route("/api/tables/{id}/cancel", post(tables::cancel))
         .route("/api/invite/{token}", get(tables::invite))
         .route("/api/invite/{token}/join", post(tables::join_invite))
         .route("/api/games", get(archive::list))
@@ -46,6 +67,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/stream", get(stream::stream))
         .route("/api/games/{id}/ogn", get(games::ogn))
+        .route("/api/games/{id}/chat", get(chat::get).post(chat::post))
+        .route("/api/games/{id}/chat/mute", post(chat::mute))
         .route(
             "/api/archive",
             post(archive::import).layer(DefaultBodyLimit::max(OGN_LIMIT)),

@@ -7,8 +7,9 @@ use axum::extract::State;
 use axum::http::header::SET_COOKIE;
 use axum::response::IntoResponse;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use super::accounts::session_view;
 use super::error::Error;
 use super::extract::{Client, Guest, Json, MaybeGuest};
 use crate::App;
@@ -31,11 +32,11 @@ pub async fn sign_in(
     let session = app.sessions.sign_in(&app, existing, &body.name).await?;
     Ok((
         [(SET_COOKIE, set_cookie(&session.token))],
-        axum::Json(json!({ "id": session.id, "name": session.name })),
+        axum::Json(session_view(&session)),
     ))
 }
 
 /// The caller's session, or 401.
 pub async fn current(Guest(guest): Guest) -> axum::Json<Value> {
-    axum::Json(json!({ "id": guest.id, "name": guest.name }))
+    axum::Json(session_view(&guest))
 }

@@ -29,7 +29,7 @@ pub async fn stream(
     let room = app.rooms.get(&app, &id).await?;
     let guard = (app.limiter.open(&client)?, app.stopping.hold());
     let updates = room.subscribe();
-    let side = guest.as_ref().and_then(|g| room.snapshot().side_of(&g.id));
+    let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let presence = room.connect(&app, side);
     let first = line(&view(&room, &room.snapshot(), guest.as_ref()));
     let reader = Reader {

@@ -21,7 +21,7 @@ pub async fn create(
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", guest.id))?;
     let (table, _room) = tables::create(&app, &guest, &address.to_string(), spec).await?;
-    let mut body = json!({ "table": json::table(&table, Some(&guest.id)) });
+    let mut body = json!({ "table": json::table(&table, Some(&guest)) });
     if let Some(token) = &table.invite_token {
         body["invite"] = json!(json::invite_path(token));
     }
@@ -33,7 +33,7 @@ pub async fn lobby(
     State(app): State<Arc<App>>,
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
-    let viewer = viewer.as_ref().map(|s| s.id.as_str());
+    let viewer = viewer.as_ref();
     let since = tables::open_since(&app, crate::ids::now_ms());
     let open = app.store.open_tables(since, 100).await?;
     let playing = app.store.playing(100).await?;
@@ -54,13 +54,16 @@ pub async fn get(
         .table(&id)
         .await?
         .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
-    if table.private && viewer.as_ref().map(|s| &s.id) != Some(&table.creator_session) {
+    let challenged =
+        |s: &crate::store::Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
+    if table.private
+        && !viewer
+            .as_ref()
+            .is_some_and(|s| s.is(&table.creator_session) || challenged(s))
+    {
         return Err(Error::not_found(format!("no table {id}")));
     }
-    Ok(axum::Json(json::table(
-        &table,
-        viewer.as_ref().map(|s| s.id.as_str()),
-    )))
+    Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
 /// `POST /api/tables/{id}/join` (public tables).
@@ -83,6 +86,24 @@ pub async fn join(
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
+/// `POST /api/tables/{id}/cancel`: the creator takes an open table back,
+/// or the challenged player declines it.
+pub async fn cancel(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", guest.id))?;
+    let table = app
+        .store
+        .table(&id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+    tables::cancel(&app, &guest, &table).await?;
+    Ok(axum::Json(json!({ "cancelled": table.id })))
+}
+
 /// `GET /api/invite/{token}`: the table the invite is for.
 pub async fn invite(
     State(app): State<Arc<App>>,
@@ -94,10 +115,7 @@ pub async fn invite(
         .table_by_invite(&token)
         .await?
         .ok_or_else(|| Error::not_found("no such invite"))?;
-    Ok(axum::Json(json::table(
-        &table,
-        viewer.as_ref().map(|s| s.id.as_str()),
-    )))
+    Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
 /// `POST /api/invite/{token}/join`.

@@ -2,6 +2,10 @@
 //! sends `{"type":"state","game":GAME}` on connect and after every change
 //! (to players and spectators alike) and `{"type":"error","error":…}` in
 //! reply to a message it refuses; seated players send moves and offers.
+//! The chat rides along: `{"type":"chat","message":MESSAGE}` for each new
+//! message the viewer may read (the history is `GET /api/games/{id}/chat`,
+//! read by the clients that show a chat, so a bot's socket costs nothing
+//! more); anyone with a session sends `{"type":"chat","room","text"}`.
 //!
 //! The server pings every `--ping-interval-s`; a socket that sends
 //! nothing (not even the pong) for two intervals, or that does not take
@@ -26,6 +30,7 @@ use super::error::Error;
 use super::extract::{Client, MaybeGuest};
 use super::games::view;
 use crate::App;
+use crate::chat;
 use crate::config::WS_MESSAGE_LIMIT;
 use crate::game_room::Room;
 use crate::limits::ConnectionGuard;
@@ -80,12 +85,13 @@ async fn run(
 ) {
     let mut updates = room.subscribe();
     let mut stopping = app.stopping.signal();
-    let side = guest.as_ref().and_then(|g| room.snapshot().side_of(&g.id));
+    let side = guest.as_ref().and_then(|g| g.side_in(&room.snapshot()));
     let _presence = room.connect(&app, side);
     let interval = Duration::from_secs(app.config.ping_interval_s.max(1));
     let mut ping = tokio::time::interval_at(Instant::now() + interval, interval);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut heard = Instant::now();
+    let mut chat = app.chats.subscribe(&room.id);
     let first = state_message(&room, &room.snapshot(), guest.as_ref());
     if !send(&mut socket, first, 2 * interval).await {
         return;
@@ -123,6 +129,20 @@ async fn run(
                 let _ = send(&mut socket, close, Duration::from_secs(1)).await;
                 return;
             }
+            said = chat.recv() => {
+                let message = match said {
+                    Ok(message) => message,
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return,
+                };
+                let shown = chat::visible(&app, &room.snapshot(), guest.as_ref(), &message).await;
+                if matches!(shown, Ok(true)) {
+                    let text = json!({ "type": "chat", "message": chat::view(&message) }).to_string();
+                    if !send(&mut socket, WsMessage::Text(Utf8Bytes::from(text)), 2 * interval).await {
+                        return;
+                    }
+                }
+            }
             update = updates.recv() => {
                 let state = match update {
                     Ok(state) => state,
@@ -156,9 +176,28 @@ async fn handle(
     text: &str,
 ) -> Result<(), Error> {
     app.limiter.check(client)?;
-    let message: Message =
+    let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Error::bad(format!("malformed message: {e}")))?;
     let guest = guest.ok_or(Error::Unauthorized)?;
+    if value["type"] == "chat" {
+        let (Some(to), Some(said)) = (value["room"].as_str(), value["text"].as_str()) else {
+            return Err(Error::bad(
+                "malformed message: a chat message has room and text",
+            ));
+        };
+        // The message reaches this socket through the chat's broadcast.
+        return chat::post(
+            app,
+            &room.snapshot(),
+            guest,
+            chat::Room::from_name(to)?,
+            said,
+        )
+        .await
+        .map(|_| ());
+    }
+    let message: Message =
+        serde_json::from_value(value).map_err(|e| Error::bad(format!("malformed message: {e}")))?;
     // The new state reaches this socket through the broadcast.
     perform(app, room, guest, message).await.map(|_| ())
 }

@@ -2,7 +2,6 @@
 //! added or taken back), lock, load (replaying the moves through the
 //! rules) and list.
 
-use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 use wari_engine::Level;
@@ -11,12 +10,16 @@ use wari_rules::{EndReason, Game, Move, Position, Rules, Side};
 use super::{Store, for_update};
 use crate::api::error::Error;
 use crate::clock::Clock;
-use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, Status};
+use crate::ratings::Pool;
+use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status};
 
-const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
-    south_kind, south_name, south_session, south_level, \
-    north_kind, north_name, north_session, north_level, \
-    clock_initial_ms, clock_increment_ms, south_ms, north_ms, clock_running, clock_since, \
+/// Every column a game is read with.
+pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
+    south_kind, south_name, south_session, south_level, south_account, \
+    south_rating, south_provisional, south_rating_diff, \
+    north_kind, north_name, north_session, north_level, north_account, \
+    north_rating, north_provisional, north_rating_diff, rated, pool, \
+    clock_initial_ms, clock_increment_ms, clock_per_move, south_ms, north_ms, clock_running, clock_since, \
     offers, moves_count, result, reason, score, rematch_game_id, tags, \
     created_at, started_at, finished_at";
 
@@ -27,54 +30,6 @@ pub struct LockedGame {
     pub version: i64,
     /// Moves stored.
     pub moves_count: usize,
-}
-
-/// One seat of a [`GameSummary`].
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerSummary {
-    /// Shown name.
-    pub name: String,
-    /// `human` or `computer`.
-    pub kind: &'static str,
-    /// The computer's level.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<u8>,
-}
-
-/// Both seats, by side letter.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayersSummary {
-    /// South.
-    #[serde(rename = "S")]
-    pub south: Option<PlayerSummary>,
-    /// North.
-    #[serde(rename = "N")]
-    pub north: Option<PlayerSummary>,
-}
-
-/// A line of the lobby's games being played or of the archive.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameSummary {
-    /// The game's id.
-    pub id: String,
-    /// The rules string.
-    pub rules: String,
-    /// `waiting`, `playing` or `finished`.
-    pub status: String,
-    /// The seats.
-    pub players: PlayersSummary,
-    /// `S`, `N`, `draw`, or null while playing.
-    pub result: Option<String>,
-    /// RULES.md §1's name of the end, or null.
-    pub reason: Option<String>,
-    /// Final counts, `25-20`, or null.
-    pub score: Option<String>,
-    /// Moves played.
-    pub moves_count: i64,
-    /// When it started (ms since the epoch).
-    pub started_at: Option<i64>,
-    /// When it ended (ms since the epoch).
-    pub finished_at: Option<i64>,
 }
 
 impl Store {
@@ -182,6 +137,8 @@ impl Store {
             })
         };
         let level = |side: Side| seat(side).and_then(Seat::level).map(|l| i64::from(l.get()));
+        let account = |side: Side| seat(side).and_then(|s| s.account.clone());
+        let rating = |side: Side| seat(side).and_then(|s| s.rating);
         let clock = state.clock;
         let outcome = state
             .game
@@ -195,7 +152,10 @@ impl Store {
              clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
              result = $19, reason = $20, score = $21, rematch_game_id = $22, \
              started_at = $23, finished_at = $24, clock_deadline = $25, active_at = $26, \
-             adjourned_at = NULL WHERE id = $27",
+             adjourned_at = NULL, south_account = $27, north_account = $28, \
+             south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
+             north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
+             rated = $35, pool = $36, clock_per_move = $37 WHERE id = $38",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -231,6 +191,17 @@ impl Store {
                 .filter(|_| state.status == Status::Playing),
         )
         .bind(crate::ids::now_ms())
+        .bind(account(Side::South))
+        .bind(account(Side::North))
+        .bind(rating(Side::South).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::South).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::South).and_then(|r| r.diff).map(i64::from))
+        .bind(rating(Side::North).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::North).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::North).and_then(|r| r.diff).map(i64::from))
+        .bind(i64::from(state.rated))
+        .bind(Pool::of(state.game.rules(), clock.as_ref()).map(|p| p.to_string()))
+        .bind(i64::from(clock.is_some_and(|c| c.per_move)))
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -263,65 +234,6 @@ impl Store {
             .await?;
         }
         Ok(())
-    }
-
-    /// Games being played (not adjourned), newest first.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn playing(&self, limit: i64) -> Result<Vec<GameSummary>, Error> {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' AND adjourned_at IS NULL \
-             ORDER BY started_at DESC, id DESC LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(summary_of).collect()
-    }
-
-    /// Finished games, newest first, after the game `before` in that
-    /// order when given.
-    ///
-    /// # Errors
-    /// A database error, or an unknown `before`.
-    pub async fn finished(
-        &self,
-        before: Option<&str>,
-        limit: i64,
-    ) -> Result<Vec<GameSummary>, Error> {
-        let (at, id) = match before {
-            None => (i64::MAX, String::new()),
-            Some(id) => {
-                let row = sqlx::query(
-                    "SELECT finished_at FROM games WHERE id = $1 AND status = 'finished'",
-                )
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
-                .ok_or_else(|| Error::bad(format!("before: no finished game {id}")))?;
-                (
-                    row.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
-                    id.to_owned(),
-                )
-            }
-        };
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'finished' \
-             AND (finished_at < $1 OR (finished_at = $2 AND id < $3)) \
-             ORDER BY finished_at DESC, id DESC LIMIT $4"
-        ))
-        .bind(at)
-        .bind(at)
-        .bind(if before.is_some() {
-            id
-        } else {
-            "\u{10FFFF}".to_owned()
-        })
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(summary_of).collect()
     }
 
     /// The tag lines stored with an imported game.
@@ -360,7 +272,7 @@ impl Store {
     }
 }
 
-fn kind_name(kind: &SeatKind) -> &'static str {
+pub(super) fn kind_name(kind: &SeatKind) -> &'static str {
     match kind {
         SeatKind::Human(_) => "human",
         SeatKind::Computer(_) => "computer",
@@ -400,11 +312,20 @@ fn side_column(side: Side, name: &str) -> String {
     format!("{prefix}_{name}")
 }
 
-fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
+pub(super) fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
     let kind: Option<String> = row.try_get(side_column(side, "kind").as_str())?;
     let name: Option<String> = row.try_get(side_column(side, "name").as_str())?;
     let session: Option<String> = row.try_get(side_column(side, "session").as_str())?;
     let level: Option<i64> = row.try_get(side_column(side, "level").as_str())?;
+    let account: Option<String> = row.try_get(side_column(side, "account").as_str())?;
+    let rating: Option<i64> = row.try_get(side_column(side, "rating").as_str())?;
+    let provisional: Option<i64> = row.try_get(side_column(side, "provisional").as_str())?;
+    let diff: Option<i64> = row.try_get(side_column(side, "rating_diff").as_str())?;
+    let rating = rating.map(|r| SeatRating {
+        rating: i32::try_from(r).unwrap_or(0),
+        provisional: provisional.unwrap_or(0) != 0,
+        diff: diff.and_then(|d| i32::try_from(d).ok()),
+    });
     Ok(match kind.as_deref() {
         None => None,
         Some("computer") => {
@@ -415,11 +336,15 @@ fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
             Some(Seat {
                 name: name.unwrap_or_default(),
                 kind: SeatKind::Computer(level),
+                account: None,
+                rating: None,
             })
         }
         Some(_) => Some(Seat {
             name: name.unwrap_or_default(),
             kind: SeatKind::Human(session),
+            account,
+            rating,
         }),
     })
 }
@@ -463,15 +388,38 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
             _ => return Err(corrupt(&id, "a finished game without a known end")),
         }
     }
+    let clock = clock_of(row)?;
+    Ok(GameState {
+        table_id: row.try_get("table_id")?,
+        source: row.try_get("source")?,
+        status,
+        version: row.try_get("version")?,
+        game,
+        seats: [seat_of(row, Side::South)?, seat_of(row, Side::North)?],
+        clock,
+        offers: offers_of(&row.try_get::<String, _>("offers")?),
+        rematch_game_id: row.try_get("rematch_game_id")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        created_at: row.try_get("created_at")?,
+        started_at: row.try_get("started_at")?,
+        finished_at: row.try_get("finished_at")?,
+        times,
+        id,
+    })
+}
+
+/// The clock stored in a game's row.
+pub(super) fn clock_of(row: &AnyRow) -> Result<Option<Clock>, Error> {
     let initial: Option<i64> = row.try_get("clock_initial_ms")?;
     let increment: Option<i64> = row.try_get("clock_increment_ms")?;
-    let clock = match (initial, increment) {
+    Ok(match (initial, increment) {
         (Some(initial_ms), Some(increment_ms)) => {
             let south: Option<i64> = row.try_get("south_ms")?;
             let north: Option<i64> = row.try_get("north_ms")?;
             let running: Option<String> = row.try_get("clock_running")?;
             let since: Option<i64> = row.try_get("clock_since")?;
             Some(Clock {
+                per_move: row.try_get::<i64, _>("clock_per_move")? != 0,
                 initial_ms,
                 increment_ms,
                 remaining_ms: [south.unwrap_or(initial_ms), north.unwrap_or(initial_ms)],
@@ -483,46 +431,5 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
             })
         }
         _ => None,
-    };
-    Ok(GameState {
-        table_id: row.try_get("table_id")?,
-        source: row.try_get("source")?,
-        status,
-        version: row.try_get("version")?,
-        game,
-        seats: [seat_of(row, Side::South)?, seat_of(row, Side::North)?],
-        clock,
-        offers: offers_of(&row.try_get::<String, _>("offers")?),
-        rematch_game_id: row.try_get("rematch_game_id")?,
-        created_at: row.try_get("created_at")?,
-        started_at: row.try_get("started_at")?,
-        finished_at: row.try_get("finished_at")?,
-        times,
-        id,
-    })
-}
-
-fn summary_of(row: &AnyRow) -> Result<GameSummary, Error> {
-    let player = |side: Side| -> Result<Option<PlayerSummary>, Error> {
-        Ok(seat_of(row, side)?.map(|s| PlayerSummary {
-            kind: kind_name(&s.kind),
-            level: s.level().map(Level::get),
-            name: s.name,
-        }))
-    };
-    Ok(GameSummary {
-        id: row.try_get("id")?,
-        rules: row.try_get("rules")?,
-        status: row.try_get("status")?,
-        players: PlayersSummary {
-            south: player(Side::South)?,
-            north: player(Side::North)?,
-        },
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
-        score: row.try_get("score")?,
-        moves_count: row.try_get("moves_count")?,
-        started_at: row.try_get("started_at")?,
-        finished_at: row.try_get("finished_at")?,
     })
 }

@@ -16,6 +16,27 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "presence",
         include_str!("../../migrations/0002_presence.sql"),
     ),
+    (
+        10,
+        "accounts",
+        include_str!("../../migrations/0010_accounts.sql"),
+    ),
+    (
+        11,
+        "ratings",
+        include_str!("../../migrations/0011_ratings.sql"),
+    ),
+    (
+        12,
+        "correspondence",
+        include_str!("../../migrations/0012_correspondence.sql"),
+    ),
+    (
+        13,
+        "pairing",
+        include_str!("../../migrations/0013_pairing.sql"),
+    ),
+    (14, "chat", include_str!("../../migrations/0014_chat.sql")),
 ];
 
 #[derive(Debug)]

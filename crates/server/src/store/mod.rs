@@ -2,9 +2,14 @@
 //! PostgreSQL through one code path (sqlx's `Any` driver). The SQL is the
 //! same for both except for row locks, which only PostgreSQL needs.
 
+mod accounts;
+mod archive;
+mod chat;
 mod games;
 mod migrate;
 mod presence;
+mod ratings;
+mod seeks;
 mod tables;
 
 use std::str::FromStr;
@@ -13,6 +18,11 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+pub use accounts::{AccountRow, Touched};
+pub use archive::{Filter, GameSummary, PlayerSummary};
+pub use chat::ChatMessage;
+pub use ratings::StoredRating;
+pub use seeks::SeekRow;
 pub use tables::TableRow;
 
 use crate::api::error::Error;
@@ -26,15 +36,49 @@ pub enum Backend {
     Postgres,
 }
 
-/// A guest: a name and the secret token its cookie carries.
+/// A browser's session: the secret token its cookie carries, the name
+/// shown at the board, and the account signed in to, if any (a guest has
+/// none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     /// Public id.
     pub id: String,
     /// The cookie's secret.
     pub token: String,
-    /// The name shown at the board.
+    /// The name shown at the board (the account's name when signed in).
     pub name: String,
+    /// The account signed in to.
+    pub account_id: Option<String>,
+}
+
+impl Session {
+    /// Who takes seats and tables: the account when signed in (any
+    /// browser signed in to it plays them), else this session.
+    #[must_use]
+    pub fn player(&self) -> &str {
+        self.account_id.as_deref().unwrap_or(&self.id)
+    }
+
+    /// Every id a seat of this session's may be held by: the account's,
+    /// then the session's own (seats it took as a guest before signing in).
+    pub fn holders(&self) -> impl Iterator<Item = &str> {
+        self.account_id
+            .as_deref()
+            .into_iter()
+            .chain([self.id.as_str()])
+    }
+
+    /// The side this session plays in `state`, if any.
+    #[must_use]
+    pub fn side_in(&self, state: &crate::referee::GameState) -> Option<wari_rules::Side> {
+        self.holders().find_map(|id| state.side_of(id))
+    }
+
+    /// Whether `id` (a table's creator, a seek's player) is this session's.
+    #[must_use]
+    pub fn is(&self, id: &str) -> bool {
+        self.holders().any(|h| h == id)
+    }
 }
 
 /// The connection pool and what it talks to.
@@ -170,6 +214,29 @@ impl Store {
         Ok(())
     }
 
+    /// Stores a new session inside a transaction.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_session_in(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        session: &Session,
+        now: i64,
+    ) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO sessions (id, token, name, created_at, account_id) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&session.id)
+        .bind(&session.token)
+        .bind(&session.name)
+        .bind(now)
+        .bind(session.account_id.clone())
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
     /// Renames a session.
     ///
     /// # Errors
@@ -188,7 +255,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn session_by_token(&self, token: &str) -> Result<Option<Session>, Error> {
-        let row = sqlx::query("SELECT id, token, name FROM sessions WHERE token = $1")
+        let row = sqlx::query("SELECT id, token, name, account_id FROM sessions WHERE token = $1")
             .bind(token)
             .fetch_optional(&self.pool)
             .await?;
@@ -197,6 +264,7 @@ impl Store {
                 id: r.try_get("id")?,
                 token: r.try_get("token")?,
                 name: r.try_get("name")?,
+                account_id: r.try_get("account_id")?,
             })
         })
         .transpose()

@@ -7,7 +7,9 @@ use sqlx::{AnyConnection, Row};
 use wari_rules::Side;
 
 use super::Store;
+use super::tables::NOT_EXPIRED;
 use crate::api::error::Error;
+use crate::tables::OpenSince;
 
 /// One process's connections to one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -299,15 +301,16 @@ impl Store {
         Ok(games)
     }
 
-    /// Open tables created before `cut` expire.
+    /// Open tables created before `cut` (live or correspondence) expire.
     ///
     /// # Errors
     /// A database error.
-    pub async fn expire_tables(&self, cut: i64) -> Result<u64, Error> {
-        let done = sqlx::query(
-            "UPDATE tables SET status = 'expired' WHERE status = 'open' AND created_at < $1",
-        )
-        .bind(cut)
+    pub async fn expire_tables(&self, cut: OpenSince) -> Result<u64, Error> {
+        let done = sqlx::query(&format!(
+            "UPDATE tables SET status = 'expired' WHERE status = 'open' AND NOT {NOT_EXPIRED}"
+        ))
+        .bind(cut.live)
+        .bind(cut.correspondence)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected())

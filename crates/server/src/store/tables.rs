@@ -7,6 +7,8 @@ use wari_rules::Side;
 
 use super::Store;
 use crate::api::error::Error;
+use crate::clock::Clock;
+use crate::tables::OpenSince;
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,8 +33,14 @@ pub struct TableRow {
     pub private: bool,
     /// The invite link's token (private tables).
     pub invite_token: Option<String>,
-    /// Initial time and increment, in ms.
-    pub clock: Option<(i64, i64)>,
+    /// The time control (the clock the game starts with).
+    pub clock: Option<Clock>,
+    /// Rated: for signed-in players, the result changes their ratings.
+    pub rated: bool,
+    /// The ratings (in the table's pool) a player must have to join.
+    pub rating_range: Option<(i32, i32)>,
+    /// A challenge: the account (id, name) the table is for.
+    pub challenged: Option<(String, String)>,
     /// `open` (a seat free) or `started`.
     pub status: String,
     /// When it was created (ms since the epoch).
@@ -42,8 +50,14 @@ pub struct TableRow {
     pub creator_address: Option<String>,
 }
 
+/// An open table not expired: created since `$1` (live) or, with days a
+/// move, since `$2` (correspondence), as [`OpenSince`] says.
+pub(super) const NOT_EXPIRED: &str =
+    "(created_at >= $1 OR (clock_per_move <> 0 AND created_at >= $2))";
+
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
     opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
+    clock_per_move, rated, rating_min, rating_max, challenged, challenged_name, \
     creator_address";
 
 impl Store {
@@ -53,7 +67,8 @@ impl Store {
     /// A database error.
     pub async fn insert_table(&self, conn: &mut AnyConnection, t: &TableRow) -> Result<(), Error> {
         sqlx::query(&format!(
-            "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+            "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+             $15, $16, $17, $18, $19, $20, $21)"
         ))
         .bind(&t.id)
         .bind(&t.game_id)
@@ -65,10 +80,16 @@ impl Store {
         .bind(t.level.map(i64::from))
         .bind(i64::from(t.private))
         .bind(t.invite_token.clone())
-        .bind(t.clock.map(|c| c.0))
-        .bind(t.clock.map(|c| c.1))
+        .bind(t.clock.map(|c| c.initial_ms))
+        .bind(t.clock.map(|c| c.increment_ms))
         .bind(&t.status)
         .bind(t.created_at)
+        .bind(i64::from(t.clock.is_some_and(|c| c.per_move)))
+        .bind(i64::from(t.rated))
+        .bind(t.rating_range.map(|r| i64::from(r.0)))
+        .bind(t.rating_range.map(|r| i64::from(r.1)))
+        .bind(t.challenged.as_ref().map(|c| c.0.clone()))
+        .bind(t.challenged.as_ref().map(|c| c.1.clone()))
         .bind(t.creator_address.clone())
         .execute(conn)
         .await?;
@@ -85,6 +106,31 @@ impl Store {
             .execute(conn)
             .await?;
         Ok(())
+    }
+
+    /// Deletes `table` and its game if nobody has taken the seat; false
+    /// if someone has.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn delete_open_table(
+        &self,
+        conn: &mut AnyConnection,
+        table: &TableRow,
+    ) -> Result<bool, Error> {
+        let deleted = sqlx::query("DELETE FROM tables WHERE id = $1 AND status = 'open'")
+            .bind(&table.id)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+        if deleted == 0 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM games WHERE id = $1 AND status = 'waiting'")
+            .bind(&table.game_id)
+            .execute(&mut *conn)
+            .await?;
+        Ok(true)
     }
 
     /// A table by id.
@@ -113,17 +159,48 @@ impl Store {
         row.as_ref().map(table_of).transpose()
     }
 
+    /// The open tables challenging `account`, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn challenges_for(&self, account: &str) -> Result<Vec<TableRow>, Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM tables WHERE challenged = $1 AND status = 'open' \
+             ORDER BY created_at, id"
+        ))
+        .bind(account)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(table_of).collect()
+    }
+
+    /// The open challenges `creator` (an account) made, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn challenges_by(&self, creator: &str) -> Result<Vec<TableRow>, Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM tables WHERE creator_session = $1 AND challenged IS NOT NULL \
+             AND status = 'open' ORDER BY created_at, id"
+        ))
+        .bind(creator)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(table_of).collect()
+    }
+
     /// Public tables with a free seat created since `since` (not
     /// expired), newest first (their creators are likelier to be waiting).
     ///
     /// # Errors
     /// A database error.
-    pub async fn open_tables(&self, since: i64, limit: i64) -> Result<Vec<TableRow>, Error> {
+    pub async fn open_tables(&self, since: OpenSince, limit: i64) -> Result<Vec<TableRow>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM tables WHERE status = 'open' AND private = 0 \
-             AND created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT $2"
+             AND {NOT_EXPIRED} ORDER BY created_at DESC, id DESC LIMIT $3"
         ))
-        .bind(since)
+        .bind(since.live)
+        .bind(since.correspondence)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -141,14 +218,15 @@ impl Store {
         &self,
         session: &str,
         address: &str,
-        since: i64,
+        since: OpenSince,
     ) -> Result<(i64, i64), Error> {
         let count = |column: &'static str, value: String| async move {
             let row = sqlx::query(&format!(
-                "SELECT COUNT(*) AS n FROM tables WHERE status = 'open' AND created_at >= $1 \
-                 AND {column} = $2"
+                "SELECT COUNT(*) AS n FROM tables WHERE status = 'open' AND {NOT_EXPIRED} \
+                 AND {column} = $3"
             ))
-            .bind(since)
+            .bind(since.live)
+            .bind(since.correspondence)
             .bind(value)
             .fetch_one(&self.pool)
             .await?;
@@ -165,6 +243,9 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
     let side: String = row.try_get("creator_side")?;
     let initial: Option<i64> = row.try_get("clock_initial_ms")?;
     let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+    let per_move: i64 = row.try_get("clock_per_move")?;
+    let min: Option<i64> = row.try_get("rating_min")?;
+    let max: Option<i64> = row.try_get("rating_max")?;
     Ok(TableRow {
         id: row.try_get("id")?,
         game_id: row.try_get("game_id")?,
@@ -182,9 +263,22 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
             .and_then(|l| u8::try_from(l).ok()),
         private: row.try_get::<i64, _>("private")? != 0,
         invite_token: row.try_get("invite_token")?,
-        clock: initial.zip(increment),
+        clock: initial.zip(increment).map(|(initial, increment)| Clock {
+            per_move: per_move != 0,
+            ..Clock::new(initial, increment)
+        }),
         status: row.try_get("status")?,
         created_at: row.try_get("created_at")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        challenged: row
+            .try_get::<Option<String>, _>("challenged")?
+            .zip(row.try_get::<Option<String>, _>("challenged_name")?),
+        rating_range: min.zip(max).map(|(a, b)| {
+            (
+                i32::try_from(a).unwrap_or(i32::MIN),
+                i32::try_from(b).unwrap_or(i32::MAX),
+            )
+        }),
         creator_address: row.try_get("creator_address")?,
     })
 }

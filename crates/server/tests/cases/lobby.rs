@@ -76,6 +76,17 @@ async fn an_open_table_expires() {
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{reply}");
         assert!(reply["error"].as_str().unwrap().contains("expired"));
+        // A correspondence table waits a week: listed and joinable.
+        let days = ama
+            .create_table(json!({"opponent": {"kind": "human"}, "clock": {"days": 3}}))
+            .await;
+        let days = days["table"]["id"].as_str().unwrap();
+        let (_, lobby) = kofi.get("/api/tables").await;
+        assert!(open_ids(&lobby).contains(&days.to_owned()), "{lobby}");
+        let (status, reply) = kofi
+            .post(&format!("/api/tables/{days}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
         for _ in 0..4 {
             ama.create_table(json!({"opponent": {"kind": "human"}}))
                 .await;

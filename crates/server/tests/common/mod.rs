@@ -38,6 +38,7 @@ pub fn sqlite_url() -> String {
 pub fn config(database: &str) -> Config {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
     config.rate_per_s = 10_000;
+    config.sign_ups_per_hour = 10_000;
     config.computer_movetime_ms = 20;
     config.max_connections_per_client = 64;
     config
@@ -106,6 +107,55 @@ impl Client {
         client.cookie = Some(cookie);
         client.id = body["id"].as_str().unwrap().to_owned();
         client
+    }
+
+    /// Signs up an account `name` with `password` from a browser without
+    /// a session.
+    pub async fn sign_up(base: &str, name: &str, password: &str) -> Client {
+        let mut client = Client::anonymous(base);
+        let (status, body) = client.account("/api/account", name, password).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        client
+    }
+
+    /// Signs in to `name`'s account from a new browser.
+    pub async fn sign_in_account(base: &str, name: &str, password: &str) -> Client {
+        let mut client = Client::anonymous(base);
+        let (status, body) = client.account("/api/account/sign-in", name, password).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        client
+    }
+
+    /// Posts a name and password to `path` (`/api/account` to sign up,
+    /// `/api/account/sign-in`); keeps the cookie the answer sets.
+    pub async fn account(&mut self, path: &str, name: &str, password: &str) -> (StatusCode, Value) {
+        let response = self
+            .with_cookie(self.http.post(format!("{}{path}", self.base)))
+            .json(&json!({ "name": name, "password": password }))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        if let Some(cookie) = response.headers().get("set-cookie") {
+            self.cookie = Some(
+                cookie
+                    .to_str()
+                    .unwrap()
+                    .split(';')
+                    .next()
+                    .unwrap()
+                    .to_owned(),
+            );
+        }
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        if status == StatusCode::OK {
+            self.id = body["account"]["id"]
+                .as_str()
+                .or(body["id"].as_str())
+                .unwrap_or_default()
+                .to_owned();
+        }
+        (status, body)
     }
 
     fn with_cookie(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
@@ -228,6 +278,70 @@ impl Client {
     }
 }
 
+/// A player's event stream (`GET /api/stream/event`), read line by line.
+pub struct Events {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buffer: Vec<u8>,
+}
+
+impl Client {
+    /// Opens the caller's event stream.
+    pub async fn events(&self) -> Events {
+        let response = self
+            .with_cookie(self.http.get(format!("{}/api/stream/event", self.base)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+        Events {
+            body: Box::pin(response.bytes_stream()),
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Joins quick pool `pool`; returns the SEEK.
+    pub async fn seek(&self, pool: &str) -> Value {
+        let (status, seek) = self
+            .post(&format!("/api/pools/{pool}/seek"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{seek}");
+        seek
+    }
+}
+
+impl Events {
+    /// The next event (empty keep-alive lines skipped), within 10 s.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = String::from_utf8(line).unwrap();
+                if text.trim().is_empty() {
+                    continue;
+                }
+                return serde_json::from_str(&text).unwrap();
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.body.next())
+                .await
+                .expect("an event within 10 s")
+                .expect("the stream is open")
+                .unwrap();
+            self.buffer.extend_from_slice(&chunk);
+        }
+    }
+
+    /// The next event of type `kind` (others skipped).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let event = self.next().await;
+            if event["type"] == kind {
+                return event;
+            }
+        }
+    }
+}
+
 /// A WebSocket client.
 pub struct Ws {
     stream: tokio_tungstenite::WebSocketStream<
@@ -266,11 +380,11 @@ impl Ws {
         }
     }
 
-    /// The next error message (states before it are skipped).
+    /// The next error message (states and chat before it are skipped).
     pub async fn next_error(&mut self) -> Value {
         loop {
             let m = self.next().await;
-            if m["type"] != "state" {
+            if m["type"] != "state" && m["type"] != "chat" {
                 return m;
             }
         }
@@ -300,6 +414,28 @@ impl Ws {
     pub async fn close(mut self) {
         let _ = self.stream.close(None).await;
     }
+}
+
+/// `base` with a suffix no other test run has used: account names are
+/// unique in a database, and the PostgreSQL one outlives the test runs.
+pub fn unique(base: &str) -> String {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let mut x = nanos
+        ^ (u64::from(std::process::id()) << 32)
+        ^ N.fetch_add(1, Ordering::Relaxed)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut suffix = String::new();
+    for _ in 0..7 {
+        suffix.push(char::from(
+            b"abcdefghijklmnopqrstuvwxyz0123456789"[(x % 36) as usize],
+        ));
+        x /= 36;
+    }
+    format!("{base}_{suffix}")
 }
 
 /// A small deterministic generator for picking moves.

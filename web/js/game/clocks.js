@@ -1,0 +1,60 @@
+// @ts-check
+// The two clocks: the server's figures counted down locally for the side
+// whose clock runs, a tenth of a second at a time.
+
+import { clockText } from '../dom.js';
+import { sideName } from '../words.js';
+
+/**
+ * Who is running on a clock: "S", "N" or null (the server may say true
+ * for "the side to move").
+ * @param {any} game
+ */
+export function runningSide(game) {
+  const r = game.clock?.running;
+  if (r === 'S' || r === 'N') return r;
+  if (r === true && game.status === 'playing') return game.to_move;
+  return null;
+}
+
+/**
+ * @param {import('../game.js').GameContext} ctx
+ * @param {() => {element: HTMLElement, side: string}[]} faces the clock elements and the side each shows
+ */
+export function createClocks(ctx, faces) {
+  let base = 0;
+  /** @type {number | undefined} */
+  let timer;
+
+  function tick() {
+    clearTimeout(timer);
+    const { game } = ctx;
+    const running = game.status === 'playing' ? runningSide(game) : null;
+    for (const { element: el, side } of faces()) {
+      if (!game.clock) {
+        el.textContent = '';
+        el.hidden = true;
+        continue;
+      }
+      el.hidden = false;
+      let ms = game.clock[`${side}_ms`] ?? 0;
+      if (running === side) ms -= performance.now() - base;
+      el.textContent = `${ms < 10_000 && game.status === 'playing' ? '⚠ ' : ''}${clockText(ms)}`;
+      el.classList.toggle('running', running === side);
+      el.classList.toggle('low', ms < 10_000);
+      el.setAttribute('aria-label', `${sideName(side)}'s clock: ${clockText(ms)}${running === side ? ', running' : ''}`);
+    }
+    if (running) timer = window.setTimeout(tick, 100);
+  }
+
+  return {
+    /** A new state arrived: its figures are the time left now. */
+    sync() {
+      base = performance.now();
+    },
+    render: tick,
+    destroy() {
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// @ts-check
+// What a player may do in a game: offer to end by the cycle rule, ask to
+// take back, claim the game when the opponent is away, resign (a second
+// click confirms); after the end, the rematch.
+
+import { fill, h } from '../dom.js';
+import { isKalah, opposite } from '../rules.js';
+
+/** @param {import('../game.js').GameContext} ctx */
+export function createControls(ctx) {
+  const element = h('div', { class: 'controls' });
+  /** @type {number | null} */
+  let resignArmed = null;
+
+  /** @param {string} kind */
+  const offered = (kind) => (ctx.game.offers ?? []).some((/** @type {any} */ o) => o.kind === kind && o.by === ctx.game.you);
+
+  /**
+   * @param {string} label
+   * @param {() => void} onclick
+   * @param {Record<string, any>} [attrs]
+   */
+  const button = (label, onclick, attrs = {}) => h('button', { type: 'button', onclick, ...attrs }, label);
+
+  function playing() {
+    const { game, position } = ctx;
+    const buttons = [];
+    if (!isKalah(position.rules)) {
+      buttons.push(button('Offer to end by the cycle rule', () => ctx.send({ type: 'offer', kind: 'cycle' }), { disabled: offered('cycle') }));
+    }
+    const opponent = game.players?.[opposite(game.you)];
+    // The computer declines takebacks; a takeback undoes one of your moves.
+    const mine = game.moves.some((/** @type {string} */ letter) => (letter === letter.toUpperCase() ? 'S' : 'N') === game.you);
+    if (opponent?.kind !== 'computer') {
+      buttons.push(button('Ask to take back', () => ctx.send({ type: 'offer', kind: 'takeback' }), { disabled: offered('takeback') || !mine }));
+    }
+    if (opponent && opponent.kind !== 'computer' && opponent.connected === false && !game.clock?.days) {
+      buttons.push(button('Claim the game (opponent away)', () => ctx.send({ type: 'claim' })));
+    }
+    buttons.push(button(resignArmed ? 'Really resign?' : 'Resign', () => {
+      if (resignArmed) {
+        clearTimeout(resignArmed);
+        resignArmed = null;
+        ctx.send({ type: 'resign' });
+      } else {
+        resignArmed = window.setTimeout(() => { resignArmed = null; render(); }, 4000);
+      }
+      render();
+    }, { class: resignArmed ? 'danger armed' : 'danger' }));
+    return buttons;
+  }
+
+  function finished() {
+    const { game } = ctx;
+    if (game.rematch_game_id) {
+      return [h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch_game_id)}` }, 'Go to the rematch →')];
+    }
+    if (!game.you) return [];
+    const theirs = (game.offers ?? []).some((/** @type {any} */ o) => o.kind === 'rematch' && o.by !== game.you);
+    return [button(theirs ? 'Accept the rematch' : 'Rematch', () => ctx.send({ type: theirs ? 'accept' : 'offer', kind: 'rematch' }), { class: 'primary', disabled: offered('rematch') })];
+  }
+
+  function render() {
+    const { game } = ctx;
+    let buttons = [];
+    if (game.you && game.status === 'playing') buttons = playing();
+    else if (game.status === 'finished') buttons = finished();
+    // Keep the focus on the button that was focused (a screen reader stays put).
+    const active = document.activeElement;
+    const focused = active && element.contains(active) ? active.textContent : null;
+    fill(element, buttons);
+    if (focused) {
+      const again = [...element.querySelectorAll('button')].find((b) => b.textContent === focused
+        || (focused === 'Resign' && b.textContent === 'Really resign?') || (focused === 'Really resign?' && b.textContent === 'Resign'));
+      again?.focus();
+    }
+  }
+
+  return {
+    element,
+    render,
+    destroy() {
+      if (resignArmed) clearTimeout(resignArmed);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// @ts-check
+// A game's players and result in words, and the banner shown at its end.
+
+import { api } from '../api.js';
+import { fill, h } from '../dom.js';
+import { opposite } from '../rules.js';
+import {
+  diffText, ratingText, reasonText, sideName,
+} from '../words.js';
+
+/**
+ * "Alice (South)", or "the computer, level 3 (North)".
+ * @param {any} game
+ * @param {string} side
+ */
+export function playerText(game, side) {
+  const p = game.players?.[side];
+  if (!p) return `${sideName(side)} (no one yet)`;
+  return `${p.name ?? sideName(side)} (${sideName(side)})`;
+}
+
+/**
+ * The result in words: { headline, detail, mark } for a finished game.
+ * @param {any} game
+ */
+export function resultText(game) {
+  const { result, reason, score } = game;
+  const mine = game.you;
+  /** @param {string} side */
+  const name = (side) => game.players?.[side]?.name ?? sideName(side);
+  let headline;
+  let mark;
+  if (result === 'draw') {
+    headline = 'Draw';
+    mark = '=';
+  } else if (mine && result === mine) {
+    headline = 'You win';
+    mark = '★';
+  } else if (mine && result === opposite(mine)) {
+    headline = 'You lose';
+    mark = '✖';
+  } else {
+    headline = `${name(result)} (${sideName(result)}) wins`;
+    mark = '★';
+  }
+  const loser = result === 'S' || result === 'N' ? name(opposite(result)) : null;
+  const because = reasonText(reason, { loser });
+  const sentence = because ? `${because[0].toUpperCase()}${because.slice(1)}.` : '';
+  const [south, north] = (score ?? '').split('-');
+  const counted = score ? ` Final count: South ${south}, North ${north}.` : '';
+  return { headline, detail: `${sentence}${counted}`.trim(), mark };
+}
+
+/**
+ * The banner with the result, shown once the game is over.
+ * @param {import('../game.js').GameContext} ctx
+ */
+export function createBanner(ctx) {
+  const element = h('div', { class: 'banner', role: 'alert', hidden: true });
+  // A rated game that ends before both players moved is not rated (the
+  // server turns `rated` off at the end): say so to who saw it rated.
+  let seenRated = false;
+
+  function render() {
+    const { game } = ctx;
+    if (game.rated) seenRated = true;
+    if (game.status !== 'finished') {
+      element.hidden = true;
+      return;
+    }
+    const r = resultText(game);
+    element.hidden = false;
+    element.dataset.result = r.mark === '★' && r.headline !== 'You lose' ? 'win' : r.mark === '=' ? 'draw' : 'loss';
+    const changes = ['S', 'N'].map((side) => game.players?.[side])
+      .filter((p) => typeof p?.rating_diff === 'number')
+      .map((p) => `${p.name} ${ratingText(p.rating + p.rating_diff)} (${diffText(p.rating_diff)})`);
+    fill(element,
+      h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline),
+      h('p', { class: 'reason' }, r.detail),
+      changes.length ? h('p', { class: 'rating-change' }, `New ratings: ${changes.join(', ')}.`) : null,
+      seenRated && !game.rated ? h('p', { class: 'rating-change' }, 'Not rated: the game ended before both players moved.') : null,
+      h('p', { class: 'after' },
+        h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay and analyse'), ' · ',
+        h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, 'Download OGN'), ' · ',
+        h('a', { href: '/' }, 'Back to the lobby')));
+  }
+
+  return { element, render };
+}

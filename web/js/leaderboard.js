@@ -1,0 +1,45 @@
+// @ts-check
+// The leaderboard of a rating pool: the best active players with an
+// established rating.
+
+import { api } from './api.js';
+import { fill, h } from './dom.js';
+import { navigate } from './router.js';
+import { poolText, ratingText } from './words.js';
+
+const FAMILIES = ['abapa', 'wari', 'warri', 'kalah'];
+const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+
+/**
+ * @param {HTMLElement} outlet
+ * @param {{pool?: string}} params
+ */
+export function mountLeaderboard(outlet, { pool = 'abapa-blitz' }) {
+  let gone = false;
+  const select = /** @type {HTMLSelectElement} */ (h('select', {
+    id: 'pool',
+    onchange: () => navigate(`/leaderboard/${encodeURIComponent(select.value)}`),
+  }, FAMILIES.flatMap((f) => SPEEDS.map((s) => `${f}-${s}`))
+    .map((p) => h('option', { value: p, selected: p === pool }, poolText(p)))));
+  const body = h('div', { 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
+  outlet.append(h('div', { class: 'leaderboard' },
+    h('h1', {}, 'Leaderboard'),
+    h('p', { class: 'setting' }, h('label', { for: 'pool' }, 'Pool '), select),
+    h('p', { class: 'hint' }, 'Players with an established rating who played a rated game of this pool in the last 30 days.'),
+    body));
+  api.leaderboard(pool).then(({ players }) => {
+    if (gone) return;
+    if (!players.length) {
+      fill(body, h('p', { class: 'empty-list' }, 'No active player with an established rating in this pool yet.'));
+      return;
+    }
+    fill(body, h('ol', { class: 'ranking', 'aria-label': `Leaderboard, ${poolText(pool)}` }, players.map((p) => h('li', {},
+      h('span', { class: 'rank' }, `${p.rank}.`), ' ',
+      h('a', { href: `/player/${encodeURIComponent(p.name)}` }, p.name), ' ',
+      h('span', { class: 'rating' }, ratingText(p.rating, p.provisional)), ' ',
+      h('span', { class: 'meta' }, `${p.games} ${p.games === 1 ? 'game' : 'games'}`)))));
+  }).catch((err) => {
+    if (!gone) fill(body, h('p', { class: 'error' }, `The leaderboard cannot be loaded: ${err.message}.`));
+  });
+  return () => { gone = true; };
+}

@@ -1,0 +1,148 @@
+// @ts-check
+// A player's page: ratings per pool with the rating graph, games won,
+// drawn and lost, and their games with filters; a challenge from here.
+
+import { api } from './api.js';
+import { dateText, fill, h } from './dom.js';
+import { gameList } from './games-list.js';
+import { currentSession, knownSession } from './session.js';
+import { poolText, ratingText } from './words.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ */
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/**
+ * The rating after each rated game as a line, with its summary for a
+ * screen reader and the points in a table.
+ * @param {[number, number, number, string][]} points
+ * @param {string} pool
+ */
+export function ratingGraph(points, pool) {
+  if (!points.length) return h('p', { class: 'empty-list' }, 'No rated game in this pool yet.');
+  const ratings = points.map((p) => p[1]);
+  const series = [1500, ...ratings];
+  const low = Math.floor((Math.min(...series) - 20) / 50) * 50;
+  const high = Math.ceil((Math.max(...series) + 20) / 50) * 50;
+  const [w, hgt, pad] = [600, 200, 36];
+  const x = (/** @type {number} */ i) => pad + (i * (w - pad - 8)) / Math.max(1, series.length - 1);
+  const y = (/** @type {number} */ r) => 8 + ((high - r) * (hgt - 24)) / (high - low);
+  const summary = `Rating in ${poolText(pool)} after each of ${points.length} rated ${points.length === 1 ? 'game' : 'games'}: from 1500 to ${Math.round(ratings[ratings.length - 1])}, highest ${Math.round(Math.max(...ratings))}, lowest ${Math.round(Math.min(...ratings))}.`;
+  const chart = svg('svg', {
+    viewBox: `0 0 ${w} ${hgt}`, class: 'rating-graph', role: 'img', 'aria-label': summary,
+  });
+  for (const r of [low, (low + high) / 2, high]) {
+    chart.append(svg('line', {
+      x1: pad, x2: w, y1: y(r), y2: y(r), class: 'grid',
+    }));
+    const label = svg('text', { x: 2, y: y(r) + 4, class: 'axis' });
+    label.textContent = String(Math.round(r));
+    chart.append(label);
+  }
+  chart.append(svg('polyline', {
+    points: series.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' '), class: 'line',
+  }));
+  // A dot for each game (not for the start).
+  series.slice(1).forEach((r, i) => chart.append(svg('circle', {
+    cx: x(i + 1).toFixed(1), cy: y(r).toFixed(1), r: 3, class: 'dot',
+  })));
+  return h('figure', { class: 'graph' }, chart,
+    h('figcaption', {}, summary),
+    h('details', {}, h('summary', {}, 'Each game'),
+      h('table', { class: 'list' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Date'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Game'))),
+        h('tbody', {}, points.map(([at, rating, , game]) => h('tr', {},
+          h('td', {}, dateText(at)), h('td', { class: 'number' }, String(Math.round(rating))),
+          h('td', {}, h('a', { href: `/replay/${encodeURIComponent(game)}` }, 'Replay'))))))));
+}
+
+/**
+ * A select of `options` ([value, label]).
+ * @param {string} id
+ * @param {[string, string][]} options
+ */
+const select = (id, options) => h('select', { id, name: id }, options.map(([v, l]) => h('option', { value: v }, l)));
+
+/**
+ * @param {HTMLElement} outlet
+ * @param {{name: string}} params
+ */
+export function mountPlayer(outlet, { name }) {
+  let gone = false;
+  const page = h('div', { class: 'player-page' }, h('h1', {}, name), h('p', {}, 'Loading…'));
+  outlet.append(page);
+
+  (async () => {
+    let profile;
+    try {
+      profile = await api.player(name);
+    } catch (err) {
+      if (!gone) fill(page, h('h1', {}, name), h('p', { class: 'error' }, err.status === 404 ? 'There is no such player.' : `This page cannot be loaded: ${err.message}.`));
+      return;
+    }
+    await knownSession().catch(() => null);
+    if (gone) return;
+    const me = currentSession();
+    const pools = Object.entries(profile.ratings);
+    const graph = h('div', { 'aria-live': 'polite' });
+    const showGraph = async (/** @type {string} */ pool) => {
+      const { points } = await api.history(profile.name, pool);
+      if (!gone) fill(graph, ratingGraph(points, pool));
+    };
+    const poolSelect = /** @type {HTMLSelectElement} */ (h('select', { id: 'graph-pool', onchange: () => showGraph(poolSelect.value) },
+      pools.map(([p]) => h('option', { value: p }, poolText(p)))));
+    const games = h('div', { 'aria-live': 'polite' });
+    const filters = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', 'aria-label': 'Filter the games' },
+      h('label', { for: 'f-rules' }, 'Rules ', select('f-rules', [['', 'all'], ['abapa', 'Oware (abapa)'], ['wari', 'Oware (wari)'], ['warri', 'Oware (warri)'], ['kalah', 'Kalah']])),
+      h('label', { for: 'f-result' }, 'Result ', select('f-result', [['', 'all'], ['win', 'won'], ['draw', 'drawn'], ['loss', 'lost']])),
+      h('label', { for: 'f-rated' }, 'Rated ', select('f-rated', [['', 'all'], ['true', 'rated'], ['false', 'casual']])),
+      h('label', { for: 'f-opponent' }, 'Opponent ', h('input', { id: 'f-opponent', name: 'f-opponent', maxlength: 24, autocomplete: 'off' })),
+      h('button', { type: 'submit' }, 'Show')));
+    const loadGames = async () => {
+      const v = Object.fromEntries([...new FormData(filters)].map(([k, val]) => [k.slice(2), String(val)]));
+      try {
+        const { games: list } = await api.playerGames(profile.name, { ...v, limit: '50' });
+        if (!gone) fill(games, gameList(list, 'No game matches.', { label: `${profile.name}'s games` }));
+      } catch (err) {
+        if (!gone) fill(games, h('p', { class: 'error' }, err.message));
+      }
+    };
+    filters.addEventListener('submit', (event) => {
+      event.preventDefault();
+      loadGames();
+    });
+    const { won, drawn, lost, games: total } = profile.results;
+    const challenge = me?.account && me.account.name.toLowerCase() !== profile.name.toLowerCase()
+      ? h('a', { class: 'button primary', href: `/?challenge=${encodeURIComponent(profile.name)}` }, `Challenge ${profile.name}`) : null;
+    fill(page,
+      h('h1', {}, profile.name),
+      h('p', { class: 'meta' }, `Playing since ${dateText(profile.created_at)}. `,
+        profile.playing ? `${profile.playing} ${profile.playing === 1 ? 'game' : 'games'} in progress.` : ''),
+      challenge,
+      h('section', { 'aria-labelledby': 'ratings-title' },
+        h('h2', { id: 'ratings-title' }, 'Ratings'),
+        pools.length ? h('ul', { class: 'ratings' }, pools.map(([pool, r]) => h('li', {},
+          h('span', { class: 'pool' }, poolText(pool)), ' ',
+          h('strong', { class: 'rating', 'aria-label': `${ratingText(r.rating, r.provisional)}${r.provisional ? ', provisional' : ''}` }, ratingText(r.rating, r.provisional)), ' ',
+          h('span', { class: 'meta' }, `${r.games} rated ${r.games === 1 ? 'game' : 'games'}`))))
+          : h('p', { class: 'empty-list' }, 'No rated game yet: everyone starts at 1500.'),
+        pools.length ? h('p', { class: 'setting' }, h('label', { for: 'graph-pool' }, 'Rating graph '), poolSelect) : null,
+        graph),
+      h('section', { 'aria-labelledby': 'results-title' },
+        h('h2', { id: 'results-title' }, 'Results'),
+        h('p', { class: 'results' }, `${total} ${total === 1 ? 'game' : 'games'}: ${won} won, ${drawn} drawn, ${lost} lost.`)),
+      h('section', { 'aria-labelledby': 'games-title' },
+        h('h2', { id: 'games-title' }, 'Games'), filters, games));
+    if (pools.length) showGraph(pools[0][0]);
+    loadGames();
+  })();
+  return () => { gone = true; };
+}
