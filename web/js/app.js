@@ -16,6 +16,8 @@ import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountArchive } from './archive.js';
 import { mountReplay } from './replay.js';
+import { mountAnalysis } from './analysis.js';
+import { mountEditor } from './editor.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -48,6 +50,8 @@ route('/game/:id', mountGame);
 route('/invite/:token', invite);
 route('/archive', mountArchive);
 route('/replay/:id', mountReplay);
+route('/analysis', mountAnalysis);
+route('/editor', mountEditor);
 route('/signin', mountSignIn);
 route('/signup', mountSignUp);
 route('/account', mountSettings);

@@ -12,53 +12,17 @@ import { resultText } from './game/result.js';
 import {
   Game, parsePosition, pitIndex, pitLetter, positionString,
 } from './rules.js';
-import { rulesText, sideName } from './words.js';
+import { svgIcon } from './icons.js';
+import { analysisUrl } from './analysis/url.js';
+import {
+  lineOf, rulesText, scoreText, sideName,
+} from './words.js';
 
 const ANALYSIS_MS = 500;
 
-// Icons drawn inline: no icon font, no file to fetch.
-const ICONS = {
-  first: 'M5 4h2v16H5zM19 4v16L8 12z',
-  previous: 'M17 4v16L6 12z',
-  next: 'M7 4v16l11-8z',
-  last: 'M17 4h2v16h-2zM5 4v16l11-8z',
-  turn: 'M7 3l-4 4h3v10h2V7h3zM17 21l4-4h-3V7h-2v10h-3z',
-};
-
-function svgIcon(name) {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '1.2em');
-  svg.setAttribute('height', '1.2em');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', 'currentColor');
-  svg.append(p);
-  return svg;
-}
 const ANALYSIS_DELAY_MS = 200;
 
 const nameOf = (game, side) => game.players?.[side]?.name ?? sideName(side);
-
-/** The engine's score (seeds, for the side to move) in words for both sides. */
-function scoreText(result, turn) {
-  const score = Number(result.score);
-  if (!Number.isFinite(score)) return String(result.score ?? '');
-  const south = turn === 'S' ? score : -score;
-  const amount = Math.abs(south).toFixed(Math.abs(south) % 1 === 0 ? 0 : 2);
-  const proven = result.exact ? ' (proven)' : '';
-  if (Math.abs(south) < 0.005) return `Even${proven}`;
-  return `${south > 0 ? 'South' : 'North'} is ahead by ${amount} ${amount === '1' ? 'seed' : 'seeds'}${proven}`;
-}
-
-/** A principal variation, given as a list or as letters run together ("FfEa"), spaced out. */
-const lineOf = (pv) => {
-  if (Array.isArray(pv)) return pv.join(' ');
-  const text = String(pv ?? '').trim();
-  return text.includes(' ') ? text : text.split('').join(' ');
-};
 
 export function mountReplay(outlet, { id }) {
   let game = null;
@@ -91,6 +55,7 @@ export function mountReplay(outlet, { id }) {
     button('Turn the board', 'turn', () => { flipped = !flipped; show(); }));
   const download = h('a', { class: 'button', download: `wari-${id}.ogn`, href: api.ognUrl(id) }, 'Download OGN');
   const info = h('p', { class: 'game-info' });
+  const analyseLink = h('a', { class: 'button', href: '/analysis' }, 'Analyse this position');
 
   outlet.append(h('section', { class: 'replay-page game-page' },
     h('div', { class: 'play-area' }, title, info, board.element, nav, where),
@@ -98,7 +63,7 @@ export function mountReplay(outlet, { id }) {
       banner,
       h('h2', {}, 'Engine'), bar, evalBox,
       h('h2', {}, 'Moves'), moveList,
-      h('p', {}, download, ' ', h('a', { href: '/archive' }, 'Back to the archive')))));
+      h('p', {}, analyseLink, ' ', download, ' ', h('a', { href: '/archive' }, 'Back to the archive')))));
 
   function go(i) {
     if (!record) return;
@@ -145,6 +110,9 @@ export function mountReplay(outlet, { id }) {
       const r = resultText({ ...game, you: null });
       fill(banner, h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline), h('p', { class: 'reason' }, r.detail));
     }
+    analyseLink.setAttribute('href', analysisUrl({
+      rules: game.rules, position: game.start ?? undefined, moves: record.moves, ply: index,
+    }));
     analyse(pos);
   }
 

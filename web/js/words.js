@@ -99,3 +99,21 @@ export function diffText(diff) {
   if (diff < 0) return `−${-diff}`;
   return '±0';
 }
+
+/** The engine's score (seeds, for the side to move) in words for both sides. */
+export function scoreText(result, turn) {
+  const score = Number(result.score);
+  if (!Number.isFinite(score)) return String(result.score ?? '');
+  const south = turn === 'S' ? score : -score;
+  const amount = Math.abs(south).toFixed(Math.abs(south) % 1 === 0 ? 0 : 2);
+  const proven = result.exact ? ' (proven)' : '';
+  if (Math.abs(south) < 0.005) return `Even${proven}`;
+  return `${south > 0 ? 'South' : 'North'} is ahead by ${amount} ${amount === '1' ? 'seed' : 'seeds'}${proven}`;
+}
+
+/** A principal variation, given as a list or as letters run together ("FfEa"), spaced out. */
+export const lineOf = (pv) => {
+  if (Array.isArray(pv)) return pv.join(' ');
+  const text = String(pv ?? '').trim();
+  return text.includes(' ') ? text : text.split('').join(' ');
+};

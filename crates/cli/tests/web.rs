@@ -3,10 +3,12 @@
 //! JSDoc types, `tests/web/tsconfig.json`), `tests/web/rules.test.mjs`
 //! (the front end's rules module against `wari replay`, needs Node.js),
 //! `tests/web/run.mjs` (the pages in Debian's chromium driven by
-//! playwright-core against `wari serve`) and `tests/web/community.mjs`
-//! (accounts, a quick pairing, a rated game, chat, the phone's width). `.ci/run` installs Node.js, chromium and the npm
-//! packages first and sets `WARI_REQUIRE_WEB=1`, so that there a missing
-//! piece fails instead of skipping.
+//! playwright-core against `wari serve`), `tests/web/community.mjs`
+//! (accounts, a quick pairing, a rated game, chat, the phone's width) and
+//! `tests/web/study.mjs` (the analysis board, the position editor).
+//! `.ci/run` installs Node.js, chromium and the npm packages first and
+//! sets `WARI_REQUIRE_WEB=1`, so that there a missing piece fails instead
+//! of skipping.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -100,4 +102,9 @@ fn the_front_end_in_a_real_browser() {
 #[test]
 fn the_community_in_a_real_browser() {
     node_test("community.mjs", true);
+}
+
+#[test]
+fn the_study_pages_in_a_real_browser() {
+    node_test("study.mjs", true);
 }

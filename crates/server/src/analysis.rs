@@ -6,7 +6,9 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{Notify, watch};
 
 use serde_json::Value;
 
@@ -22,8 +24,15 @@ pub struct Analysis {
     ms_per_minute: f64,
     cache: Mutex<Cache>,
     running: Arc<Mutex<HashSet<String>>>,
-    budgets: Mutex<HashMap<String, Budget>>,
+    budgets: Budgets,
+    /// Told whenever a ticket drops (a client's keys are free again).
+    freed: Arc<Notify>,
+    /// The analysis streams under way, by key: the way to end them.
+    streams: Mutex<HashMap<String, watch::Sender<bool>>>,
 }
+
+/// How long a new analysis stream waits for the one it ends.
+const SUPERSEDE_WAIT: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Default)]
 struct Cache {
@@ -44,19 +53,49 @@ struct Budget {
     at: Instant,
 }
 
+/// Each key's budget, shared with the tickets that may give time back.
+type Budgets = Arc<Mutex<HashMap<String, Budget>>>;
+
 /// A client's search under way: its keys are free again when it drops.
 #[derive(Debug)]
 pub struct Ticket {
     keys: Vec<String>,
     running: Arc<Mutex<HashSet<String>>>,
+    freed: Arc<Notify>,
+    /// Set by [`Ticket::charge_time_used`]: what was charged, when, and
+    /// where to give back what was not used.
+    refund: Option<(f64, Instant, Budgets)>,
+}
+
+impl Ticket {
+    /// Charges only the time until this ticket drops (a stream the client
+    /// left early gets the rest of its charge back).
+    pub fn charge_time_used(&mut self, analysis: &Analysis, charged_ms: u64) {
+        self.refund = Some((
+            charged_ms as f64,
+            Instant::now(),
+            Arc::clone(&analysis.budgets),
+        ));
+    }
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
+        if let Some((charged, since, budgets)) = self.refund.take() {
+            let unused = (charged - since.elapsed().as_secs_f64() * 1000.0).max(0.0);
+            let mut budgets = lock(&budgets);
+            for key in &self.keys {
+                if let Some(b) = budgets.get_mut(key) {
+                    b.ms += unused;
+                }
+            }
+        }
         let mut running = lock(&self.running);
         for key in &self.keys {
             running.remove(key);
         }
+        drop(running);
+        self.freed.notify_waiters();
     }
 }
 
@@ -68,8 +107,56 @@ impl Analysis {
             ms_per_minute: ms_per_minute as f64,
             cache: Mutex::new(Cache::default()),
             running: Arc::new(Mutex::new(HashSet::new())),
-            budgets: Mutex::new(HashMap::new()),
+            budgets: Arc::new(Mutex::new(HashMap::new())),
+            freed: Arc::new(Notify::new()),
+            streams: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Admits an analysis stream (as [`Analysis::admit`]), first ending
+    /// the client's stream under way, if any: the analysis board moves on
+    /// to a new position before the server has seen it leave the last
+    /// one. Returns the ticket and what tells this stream that a newer one
+    /// ended it.
+    ///
+    /// # Errors
+    /// As [`Analysis::admit`], once the stream ended has not let go of its
+    /// keys for a few seconds.
+    pub async fn admit_stream(
+        &self,
+        keys: &[String],
+        movetime_ms: u64,
+    ) -> Result<(Ticket, watch::Receiver<bool>), Error> {
+        {
+            let streams = lock(&self.streams);
+            for key in keys {
+                if let Some(end) = streams.get(key) {
+                    end.send_replace(true);
+                }
+            }
+        }
+        let until = tokio::time::Instant::now() + SUPERSEDE_WAIT;
+        let ticket = loop {
+            let freed = self.freed.notified();
+            tokio::pin!(freed);
+            freed.as_mut().enable();
+            match self.admit(keys, movetime_ms) {
+                Err(Error::TooMany(m)) if m.starts_with("one analysis") => {
+                    if tokio::time::timeout_at(until, freed).await.is_err() {
+                        return Err(Error::TooMany(m));
+                    }
+                }
+                other => break other?,
+            }
+        };
+        let (end, ended) = watch::channel(false);
+        let mut streams = lock(&self.streams);
+        // Streams that have ended leave their entry: forget those first.
+        streams.retain(|_, end| !end.is_closed());
+        for key in keys {
+            streams.insert(key.clone(), end.clone());
+        }
+        Ok((ticket, ended))
     }
 
     /// The answer for `rules` and `position` from a search of at least
@@ -165,6 +252,8 @@ impl Analysis {
         Ok(Ticket {
             keys: keys.to_vec(),
             running: Arc::clone(&self.running),
+            freed: Arc::clone(&self.freed),
+            refund: None,
         })
     }
 
@@ -203,6 +292,17 @@ mod tests {
                 .admit(&["s:c".to_owned(), "ip:2".to_owned()], 2_000)
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_stream_left_early_is_charged_only_the_time_it_ran() {
+        let analysis = Analysis::new(3_000);
+        let keys = vec!["s:a".to_owned()];
+        let mut ticket = analysis.admit(&keys, 3_000).unwrap();
+        ticket.charge_time_used(&analysis, 3_000);
+        drop(ticket);
+        // Dropped at once: (nearly) all of the 3 s came back.
+        assert!(analysis.admit(&keys, 2_500).is_ok());
     }
 
     #[test]

@@ -119,6 +119,18 @@ impl Computer {
         })
     }
 
+    /// The endgame tables' oracle for `game`'s rules, if the server has
+    /// tables and the position is near enough to the end to open them
+    /// (which may build the small ones first: on a blocking thread).
+    pub(crate) async fn oracle(&self, game: &Game) -> Option<Arc<dyn Oracle>> {
+        let tables = self.tables.clone()?;
+        let game = game.clone();
+        tokio::task::spawn_blocking(move || tables.oracle(&game))
+            .await
+            .ok()
+            .flatten()
+    }
+
     /// The limits of the computer's move: its usual time, less when its
     /// clock (`left_ms`, `increment_ms`) is short.
     #[must_use]

@@ -28,6 +28,7 @@ mod game_room;
 mod ids;
 mod lease;
 mod limits;
+mod lines;
 mod listen;
 mod lock;
 mod name;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use wari_engine::Level;
-use wari_rules::{Game, Rules, Side, TimeControl};
+use wari_rules::{Game, Position, Rules, Side, TimeControl};
 
 use crate::App;
 use crate::accounts::name_key;
@@ -48,6 +48,10 @@ pub struct NewTable {
     /// The ratings a player must have to join, `[min, max]`.
     #[serde(default)]
     pub rating_range: Option<(i32, i32)>,
+    /// A set-up position to start from (the position editor's), instead
+    /// of the rules' start: casual only.
+    #[serde(default)]
+    pub start: Option<String>,
 }
 
 fn default_rules() -> String {
@@ -190,6 +194,23 @@ pub async fn create(
             )));
         }
     };
+    let game = match spec.start.as_deref() {
+        None => Game::new(rules),
+        Some(text) => {
+            if spec.rated {
+                return Err(Error::bad("rated: a game from a set-up position is casual"));
+            }
+            let start = Position::from_string(text, rules)
+                .map_err(|e| Error::bad(format!("start: {e}")))?;
+            if let Some(reason) = start.end_reason() {
+                return Err(Error::bad(format!(
+                    "start: the game is over in this position ({})",
+                    reason.name()
+                )));
+            }
+            Game::from_position(start)
+        }
+    };
     let clock = spec.clock.as_ref().map(ClockSpec::clock).transpose()?;
     let human = matches!(spec.opponent, Opponent::Human { .. });
     if spec.rated {
@@ -228,7 +249,7 @@ pub async fn create(
             )));
         }
     }
-    let mut state = GameState::new(game_id(), Game::new(rules), clock, now);
+    let mut state = GameState::new(game_id(), game, clock, now);
     state.rated = spec.rated;
     let table_id = game_id();
     state.table_id = Some(table_id.clone());

@@ -6,6 +6,7 @@ mod common;
 
 mod cases {
     mod accounts;
+    mod analysis_lines;
     mod bad_input;
     mod chat;
     mod clocks;

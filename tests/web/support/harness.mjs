@@ -69,7 +69,10 @@ export function harness() {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wari-web-'));
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      server = spawn(wariBin, ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${tmp}/wari.db?mode=rwc`, '--sign-ups-per-hour', '1000'], {
+      // The endgame tables the server builds on first use go to the
+      // test's own directory, not the user's.
+      fs.mkdirSync(path.join(tmp, 'egdb'));
+      server = spawn(wariBin, ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${tmp}/wari.db?mode=rwc`, '--sign-ups-per-hour', '1000', '--egdb', path.join(tmp, 'egdb')], {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
       });

@@ -4,6 +4,7 @@
 import { api } from '../api.js';
 import { fill, h } from '../dom.js';
 import { opposite } from '../rules.js';
+import { analysisUrl } from '../analysis/url.js';
 import {
   diffText, ratingText, reasonText, sideName,
 } from '../words.js';
@@ -80,7 +81,8 @@ export function createBanner(ctx) {
       changes.length ? h('p', { class: 'rating-change' }, `New ratings: ${changes.join(', ')}.`) : null,
       seenRated && !game.rated ? h('p', { class: 'rating-change' }, 'Not rated: the game ended before both players moved.') : null,
       h('p', { class: 'after' },
-        h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay and analyse'), ' · ',
+        h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay'), ' · ',
+        h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, 'Analysis board'), ' · ',
         h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, 'Download OGN'), ' · ',
         h('a', { href: '/' }, 'Back to the lobby')));
   }

@@ -118,7 +118,7 @@ export function tableForm(onCreated, { challenge = null } = {}) {
       h('legend', {}, 'Rated'),
       h('div', { class: 'check' }, h('input', { type: 'checkbox', id: 'rated', name: 'rated' }),
         h('label', { for: 'rated' }, 'Rated game'), h('span', { class: 'hint', id: 'rated-hint' })),
-      h('div', { class: 'inline-fields' },
+      h('div', { class: 'inline-fields range-fields' },
         h('label', { for: 'rating-min' }, 'Ratings from ', h('input', {
           type: 'number', id: 'rating-min', name: 'rating-min', min: 0, max: 4000, step: 50, inputmode: 'numeric',
         })),
@@ -164,6 +164,8 @@ export function tableForm(onCreated, { challenge = null } = {}) {
     show('.challenge-only', value('opponent') === 'challenge');
     show('.custom-only', value('clock') === 'custom');
     show('.days-only', value('clock') === 'days');
+    // A rating range picks who may join: not for the computer.
+    show('.range-fields', value('opponent') !== 'computer');
     const why = unrated();
     el('rated').disabled = Boolean(why);
     if (why) el('rated').checked = false;

@@ -37,14 +37,8 @@ pub async fn analyze(
     Query(q): Query<AnalyzeQuery>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&client)?;
-    let rules: Rules = q
-        .rules
-        .as_deref()
-        .unwrap_or("abapa")
-        .parse()
-        .map_err(|e| Error::bad(format!("rules: {e}")))?;
-    let position = Position::from_string(&q.position, rules)
-        .map_err(|e| Error::bad(format!("position: {e}")))?;
+    let position = read_position(q.rules.as_deref(), &q.position)?;
+    let rules = *position.rules();
     let movetime = q.movetime.unwrap_or(500);
     if movetime == 0 || movetime > MAX_ANALYSIS_MS {
         return Err(Error::bad(format!("movetime: 1 to {MAX_ANALYSIS_MS} ms")));
@@ -58,11 +52,9 @@ pub async fn analyze(
         answer["cached"] = json!(true);
         return Ok(axum::Json(answer));
     }
-    let mut keys = vec![format!("ip:{address}")];
-    if client.starts_with("s:") {
-        keys.push(client);
-    }
-    let _ticket = app.analysis.admit(&keys, movetime)?;
+    let _ticket = app
+        .analysis
+        .admit(&budget_keys(client, &address), movetime)?;
     let result = app
         .computer
         .think(
@@ -86,4 +78,26 @@ pub async fn analyze(
     let mut answer = answer;
     answer["cached"] = json!(false);
     Ok(axum::Json(answer))
+}
+
+/// The position of a query's `rules` (default `abapa`) and `position`.
+///
+/// # Errors
+/// A 400 saying which one is wrong and why.
+pub(super) fn read_position(rules: Option<&str>, position: &str) -> Result<Position, Error> {
+    let rules: Rules = rules
+        .unwrap_or("abapa")
+        .parse()
+        .map_err(|e| Error::bad(format!("rules: {e}")))?;
+    Position::from_string(position, rules).map_err(|e| Error::bad(format!("position: {e}")))
+}
+
+/// Whom an analysis is charged to: the client's address, and its session
+/// if it has one.
+pub(super) fn budget_keys(client: String, address: &impl std::fmt::Display) -> Vec<String> {
+    let mut keys = vec![format!("ip:{address}")];
+    if client.starts_with("s:") {
+        keys.push(client);
+    }
+    keys
 }

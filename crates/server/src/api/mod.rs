@@ -11,8 +11,10 @@ mod extract;
 mod games;
 mod guard;
 pub mod json;
+mod lines;
 mod players;
 mod pools;
+mod position;
 mod session;
 mod stream;
 mod tables;
@@ -74,6 +76,8 @@ pub fn router(app: Arc<App>) -> Router {
             post(archive::import).layer(DefaultBodyLimit::max(OGN_LIMIT)),
         )
         .route("/api/analyze", get(analyze::analyze))
+        .route("/api/analysis/lines", get(lines::stream))
+        .route("/api/position", get(position::check))
         .fallback(static_files::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

@@ -61,7 +61,7 @@ pub async fn profile(
     let account = player(&app, &name).await?;
     let ratings = app.store.ratings_of(&account.id).await?;
     let [won, drawn, lost] = app.store.results_of(&account.id).await?;
-    let playing = app.store.in_progress_of(&account.id).await?.len();
+    let playing = app.store.turns_of(&account.id).await?.len();
     Ok(axum::Json(json!({
         "name": account.name,
         "created_at": account.created_at,
@@ -157,17 +157,24 @@ pub async fn mine(
 ) -> Result<axum::Json<Value>, Error> {
     let mut games = Vec::new();
     for player in session.holders() {
-        for summary in app.store.in_progress_of(player).await? {
-            let room = app.rooms.get(&app, &summary.id).await?;
-            let state = room.snapshot();
-            let Some(side) = session.side_in(&state) else {
-                continue;
+        for (summary, side, running) in app.store.turns_of(player).await? {
+            // A running clock says whose turn it is; a game without one is
+            // asked (loading it: this list is read at each page and move).
+            let to_move = match running {
+                Some(to_move) => to_move,
+                None => {
+                    let state = app.rooms.get(&app, &summary.id).await?.snapshot();
+                    if state.status != Status::Playing {
+                        continue;
+                    }
+                    state.to_move()
+                }
             };
-            let your_turn = state.status == Status::Playing && state.to_move() == side;
+            let your_turn = to_move == side;
             let mut v = json!(summary);
             v["you"] = json!(side.letter().to_string());
             v["your_turn"] = json!(your_turn);
-            v["to_move"] = json!(state.to_move().letter().to_string());
+            v["to_move"] = json!(to_move.letter().to_string());
             games.push((your_turn, summary.deadline.unwrap_or(i64::MAX), v));
         }
     }

@@ -254,11 +254,17 @@ impl Store {
     }
 
     /// The games being played at which `player` (an account's or a
-    /// session's id) holds a seat.
+    /// session's id) holds a seat, each with
+    /// the side `player` plays and, when its clock runs, the side to move
+    /// (the running clock's: an extra move runs the same clock again);
+    /// `None` for a game without a clock.
     ///
     /// # Errors
     /// A database error.
-    pub async fn in_progress_of(&self, player: &str) -> Result<Vec<GameSummary>, Error> {
+    pub async fn turns_of(
+        &self,
+        player: &str,
+    ) -> Result<Vec<(GameSummary, Side, Option<Side>)>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM games WHERE status = 'playing' \
              AND (south_session = $1 OR north_session = $2) ORDER BY started_at, id"
@@ -267,7 +273,21 @@ impl Store {
         .bind(player)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(summary_of).collect()
+        rows.iter()
+            .map(|row| {
+                let south: Option<String> = row.try_get("south_session")?;
+                let you = if south.as_deref() == Some(player) {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let running: Option<String> = row.try_get("clock_running")?;
+                let to_move = running
+                    .and_then(|r| r.chars().next())
+                    .and_then(Side::from_letter);
+                Ok((summary_of(row)?, you, to_move))
+            })
+            .collect()
     }
 
     /// `account`'s finished games: won, drawn, lost.

@@ -24,6 +24,18 @@ async fn paired(client: &Client, seek: &Value) -> Value {
     seek
 }
 
+/// The quick pool `id` as `GET /api/pools` shows it to `client`.
+async fn pool(client: &Client, id: &str) -> Value {
+    let (_, pools) = client.get("/api/pools").await;
+    pools["pools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .unwrap()
+        .clone()
+}
+
 #[tokio::test]
 async fn two_players_in_a_pool_are_paired_into_a_rated_game_and_told() {
     for db in databases() {
@@ -32,14 +44,7 @@ async fn two_players_in_a_pool_are_paired_into_a_rated_game_and_told() {
         let kofi = Client::sign_up(&server.base, &unique("Kofi"), PASSWORD).await;
         let mut ama_events = ama.events().await;
         let mut kofi_events = kofi.events().await;
-        let (_, pools) = ama.get("/api/pools").await;
-        let pool = pools["pools"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["id"] == "abapa-5+3")
-            .unwrap()
-            .clone();
+        let pool = pool(&ama, "abapa-5+3").await;
         assert_eq!(pool["rating_pool"], "abapa-blitz");
         assert_eq!(pool["clock"], json!({"initial_s": 300, "increment_s": 3}));
 
@@ -115,14 +120,7 @@ async fn guests_pair_with_guests_and_a_seek_is_never_paired_with_its_player() {
         // The pool counts each kind apart (on a fresh database: a shared
         // one may hold other runs' seeks).
         if db.starts_with("sqlite") {
-            let (_, pools) = yaw.get("/api/pools").await;
-            let kalah = pools["pools"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["id"] == "kalah-3+2")
-                .unwrap()
-                .clone();
+            let kalah = pool(&yaw, "kalah-3+2").await;
             assert_eq!(
                 [
                     &kalah["waiting"],

@@ -177,10 +177,26 @@ async fn my_games_lists_your_turn_first() {
                 .await;
             ama.join(&created).await
         };
+        // Without a clock: Kofi is South, his turn.
+        let unclocked = {
+            let created = kofi
+                .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
+                .await;
+            ama.join(&created).await
+        };
         let (status, list) = ama.get("/api/account/games").await;
         assert_eq!(status, StatusCode::OK, "{list}");
         let games = list["games"].as_array().unwrap();
-        assert_eq!(games.len(), 3);
+        assert_eq!(games.len(), 4);
+        assert_eq!(games[3]["id"], unclocked.as_str());
+        assert_eq!(
+            (
+                &games[3]["your_turn"],
+                &games[3]["you"],
+                &games[3]["to_move"]
+            ),
+            (&json!(false), &json!("N"), &json!("S"))
+        );
         assert!(games[0]["your_turn"] == true && games[1]["your_turn"] == true);
         assert_eq!(games[2]["id"], theirs.as_str());
         assert_eq!(games[2]["your_turn"], false);
@@ -190,8 +206,10 @@ async fn my_games_lists_your_turn_first() {
         assert_eq!(games[1]["clock"], json!({"days": 2}));
         // A guest has "my games" too.
         let (_, list) = kofi.get("/api/account/games").await;
-        assert_eq!(list["games"].as_array().unwrap().len(), 3);
+        assert_eq!(list["games"].as_array().unwrap().len(), 4);
         assert_eq!(list["games"][0]["id"], theirs.as_str());
+        assert_eq!(list["games"][1]["id"], unclocked.as_str());
+        assert_eq!(list["games"][1]["your_turn"], true);
         server.server.stop().await;
     }
 }

@@ -1,0 +1,213 @@
+// The study pages in a real browser (issue 16): the analysis board (a
+// tree of variations, the engine's three lines deepening, the endgame
+// tables' value of each move, OGN with variations out and back in) and
+// the position editor.
+// Expected values are worked out by hand from RULES.md, or come from the
+// server's own OGN reader.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+import {
+  artifacts, assertFits, base, consoleErrors, harness, pagesSeen, person,
+} from './support/harness.mjs';
+
+harness();
+
+/** The moves box as text: main line and side lines in parentheses. */
+const treeText = (page) => page.locator('.variations').innerText()
+  .then((t) => t.replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim());
+
+/** The depth the engine reports now, or 0. */
+async function depthShown(page) {
+  const text = await page.locator('.engine-status').innerText();
+  const m = /Depth (\d+)/.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+test('the analysis board keeps variations, promotes and deletes a line, and the engine deepens three lines', async () => {
+  const { context, page } = await person();
+  await page.goto(`${base}/`);
+  await page.locator('header a', { hasText: 'Analysis' }).click();
+  await page.waitForURL(/\/analysis$/);
+  await page.locator('.board .pit').first().waitFor();
+
+  // The engine's three best lines, deeper and deeper.
+  await page.waitForFunction(() => /Depth \d+/.test(document.querySelector('.engine-status')?.textContent ?? ''));
+  const first = await depthShown(page);
+  await page.waitForFunction((d) => {
+    const m = /Depth (\d+)/.exec(document.querySelector('.engine-status')?.textContent ?? '');
+    return m && Number(m[1]) > d;
+  }, first);
+  assert.equal(await page.locator('.engine-lines li').count(), 3);
+  const moves = await page.locator('.engine-lines li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-move')));
+  assert.equal(new Set(moves).size, 3);
+  for (const m of moves) assert.match(m, /^[A-F]$/, 'South moves first');
+
+  // C, then b: the main line. Back one, then a: a side line.
+  await page.locator('.board .pit[data-pit="C"]').click();
+  await page.locator('.replay-where', { hasText: 'South played C' }).waitFor();
+  await page.locator('.board .pit[data-pit="b"]').click();
+  await page.locator('.replay-where', { hasText: 'North played b' }).waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('.replay-where', { hasText: 'South played C' }).waitFor();
+  await page.locator('.board .pit[data-pit="a"]').click();
+  await page.locator('.replay-where', { hasText: 'North played a' }).waitFor();
+  assert.equal(await treeText(page), '1. C b (a)');
+  assert.equal(await page.locator('button[aria-current="step"]').getAttribute('aria-label'), 'Ply 2: a (side line)');
+
+  // Promote: a becomes the main line, b the side line.
+  await page.locator('button', { hasText: 'Promote this line' }).click();
+  assert.equal(await treeText(page), '1. C a (b)');
+  assert.equal(await page.locator('button', { hasText: 'Promote this line' }).isDisabled(), true);
+
+  // Delete from a: only C and b are left, and the board is after C.
+  await page.locator('button', { hasText: 'Delete from this move' }).click();
+  assert.equal(await treeText(page), '1. C b');
+  await page.locator('.replay-where', { hasText: 'South played C' }).waitFor();
+  await page.screenshot({ path: path.join(artifacts, 'analysis.png'), fullPage: true });
+  await context.close();
+});
+
+test('inside the endgame tables each move shows its exact value (Kalah) or an estimate (abapa)', async () => {
+  const { context, page } = await person();
+  // Kalah, two pits a row, worked out by hand with RULES.md §3:
+  // A: B gets 1, the store 1 (extra move); B (2): the store and North's a;
+  //    South's row is empty, North adds a and b: 23-25, South loses by 2.
+  // B: the store (extra move); A: B and the store (extra move); B: the
+  //    store; South's row is empty, North adds b: 24-24, a draw.
+  const query = new URLSearchParams({ rules: 'kalah,pits=2', position: '2,1/0,1 S 21-23' });
+  await page.goto(`${base}/analysis?${query}`);
+  const a = page.locator('.table-verdicts li[data-move="A"]');
+  await a.waitFor({ timeout: 120_000 });
+  assert.equal(await a.innerText(), 'A: South loses by 2 seeds (exact)');
+  assert.equal(await page.locator('.table-verdicts li[data-move="B"]').innerText(), 'B: South draws (exact)');
+  // The engine proves the same, best first.
+  await page.locator('.engine-status', { hasText: 'solved' }).waitFor();
+  assert.deepEqual(await page.locator('.engine-lines li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-move'))), ['B', 'A']);
+  assert.match(await page.locator('.engine-lines li').first().innerText(), /Even \(proven\)/);
+  assert.match(await page.locator('.engine-lines li').nth(1).innerText(), /North is ahead by 2 seeds \(proven\)/);
+
+  // Under abapa the tables follow a cycle convention: estimates, said so.
+  await page.goto(`${base}/analysis?${new URLSearchParams({ rules: 'abapa,pits=2', position: '1,1/1,1 S 22-22' })}`);
+  const estimate = page.locator('.table-verdicts li[data-move="A"]');
+  await estimate.waitFor({ timeout: 120_000 });
+  assert.equal(await estimate.getAttribute('data-exact'), 'false');
+  assert.match(await estimate.innerText(), /estimate/);
+  await context.close();
+});
+
+test('the tree goes out as OGN with variations, the server reads its main line, and it comes back in', async () => {
+  const { context, page } = await person();
+  const query = new URLSearchParams({ rules: 'kalah,pits=2', position: '2,1/0,1 S 21-23' });
+  await page.goto(`${base}/analysis?${query}`);
+  await page.locator('.board .pit').first().waitFor();
+  // The main line B A B ends the game 24-24 (worked out above); A B is
+  // the side line.
+  for (const letter of ['B', 'A', 'B']) await page.locator(`.board .pit[data-pit="${letter}"]`).click();
+  await page.locator('.replay-where', { hasText: 'The game is over' }).waitFor();
+  await page.keyboard.press('Home');
+  for (const letter of ['A', 'B']) await page.locator(`.board .pit[data-pit="${letter}"]`).click();
+  const tree = await treeText(page);
+  assert.equal(tree, '1. B (1. A B) A 2. B');
+
+  await page.locator('summary', { hasText: 'OGN' }).click();
+  await page.locator('button', { hasText: 'Export' }).click();
+  const ogn = await page.locator('#ogn-text').inputValue();
+  assert.match(ogn, /\[Rules "kalah,pits=2"\]/);
+  assert.match(ogn, /\[FEN "2-1-0-1-21-23-S"\]/);
+  assert.match(ogn, /1\. B \(1\. A B\) 1\.\.\. A 2\. B \*/);
+
+  // The server's reader (Rust, variations skipped) takes the main line:
+  // a finished game of three moves, 24-24.
+  const imported = await page.evaluate(async (text) => {
+    const r = await fetch('/api/archive', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
+    const body = await r.json();
+    if (!r.ok) return { error: body.error };
+    const game = await (await fetch(`/api/games/${body.game_id}`)).json();
+    return { moves: game.moves, score: game.score, result: game.result };
+  }, ogn.replace('[Result "*"]', '[Result "24-24"]').replace(/\*\n$/, '24-24\n'));
+  assert.deepEqual(imported, { moves: ['B', 'A', 'B'], score: '24-24', result: 'draw' });
+
+  // Back in: a fresh board, the record imported, the same tree.
+  await page.goto(`${base}/analysis`);
+  await page.locator('summary', { hasText: 'OGN' }).click();
+  await page.locator('#ogn-text').fill(ogn);
+  await page.locator('button', { hasText: 'Import' }).click();
+  assert.equal(await treeText(page), tree);
+  // A broken record is refused with its reason.
+  await page.locator('#ogn-text').fill(ogn.replace('1... A', '1... C'));
+  await page.locator('button', { hasText: 'Import' }).click();
+  assert.match(await page.locator('.ogn-box .error').innerText(), /cannot be read: .*C/);
+  await context.close();
+});
+
+/** Fills the editor's inputs with a position string's counts (six pits a row). */
+async function setUp(page, text) {
+  const [rows, turn, caps] = text.split(' ');
+  const [south, north] = rows.split('/').map((r) => r.split(','));
+  const m = south.length;
+  for (let c = 0; c < m; c += 1) {
+    await page.locator(`#pit-${'ABCDEF'[c]}`).fill(south[c]);
+    await page.locator(`#pit-${'abcdef'[c]}`).fill(north[c]);
+  }
+  const [s, n] = caps.split('-');
+  await page.locator('#captured-S').fill(s);
+  await page.locator('#captured-N').fill(n);
+  await page.locator(`input[name="editor-turn"][value="${turn}"]`).check();
+}
+
+test('the position editor refuses what cannot be played, with the reason, and starts a game from what can', async () => {
+  const { context, page } = await person();
+  await page.goto(`${base}/editor`);
+  const verdict = page.locator('.editor-verdict');
+  await verdict.locator('text=legal moves').waitFor();
+  // RULES.md 2.5: more than half of the seeds captured ends the game.
+  await setUp(page, '1,1,1,1,1,1/1,1,1,1,1,1 S 25-11');
+  await page.locator('.editor-verdict[data-verdict="over"]').waitFor();
+  assert.equal(await verdict.innerText(), 'Not playable: the game is over in this position (more than half of the seeds were captured).');
+  // RULES.md 2.5: the player to move has no legal move (an empty row).
+  await setUp(page, '0,0,0,0,0,0/4,4,4,4,4,4 S 12-12');
+  await page.locator('.editor-verdict[data-verdict="over"]', { hasText: 'no legal move' }).waitFor();
+  // More seeds than a position can hold.
+  await setUp(page, '99,99,99,99,99,99/99,99,99,99,99,99 S 0-0');
+  await page.locator('.editor-verdict[data-verdict="illegal"]', { hasText: 'too many seeds' }).waitFor();
+  assert.equal(await page.locator('a', { hasText: 'Analyse' }).getAttribute('aria-disabled'), 'true');
+  assert.equal(await page.locator('button', { hasText: 'Play the computer' }).isDisabled(), true);
+
+  // A legal one: South's only seeds are the one in F, so F is the only move.
+  await setUp(page, '0,0,0,0,0,1/2,5,0,0,0,4 S 20-15');
+  await page.locator('.editor-verdict[data-verdict="legal"]', { hasText: 'legal moves F.' }).waitFor();
+  await page.locator('a', { hasText: 'Analyse' }).click();
+  await page.waitForURL(/\/analysis\?/);
+  assert.equal(await page.locator('.board .pit[data-pit="F"]').getAttribute('aria-label'), 'Pit F, 1 seed');
+  assert.equal(await page.locator('.board .pit[data-pit="b"]').getAttribute('aria-label'), 'Pit b, 5 seeds');
+
+  // Back to the editor from the board, then a game against the computer from there.
+  await page.locator('a', { hasText: 'Set up a position' }).click();
+  await page.waitForURL(/\/editor\?/);
+  await page.locator('.editor-verdict[data-verdict="legal"]', { hasText: 'legal moves F.' }).waitFor();
+  await page.locator('#editor-level').selectOption('1');
+  await page.locator('button', { hasText: 'Play the computer' }).click();
+  await page.locator('#guest-name').fill('Eda');
+  await page.locator('dialog button[type=submit]').click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  await page.locator('.board .pit[data-pit="F"][aria-label="Pit F, 1 seed"]').waitFor();
+  assert.equal(await page.locator('.board .pit[data-pit="b"]').getAttribute('aria-label'), 'Pit b, 5 seeds');
+  await context.close();
+});
+
+test('the analysis board fits a phone', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { context, page } = await person({ viewport, hasTouch: true, isMobile: true });
+  await page.goto(`${base}/analysis`);
+  await page.locator('.engine-lines li').first().waitFor();
+  await assertFits(page, viewport.width, 'the analysis board');
+  await context.close();
+});
+
+test('no study page logged a console error', () => {
+  for (const p of ['/analysis', '/editor']) assert.ok(pagesSeen.has(p), `page ${p} was not visited: ${[...pagesSeen]}`);
+  assert.deepEqual(consoleErrors, []);
+});

@@ -1,0 +1,55 @@
+// @ts-check
+// The analysis board's engine: GET /api/analysis/lines read as NDJSON
+// (docs/API.md): the tables' value of each move, then the three best
+// lines at each depth. Aborting the signal closes the stream, and the
+// server stops the search.
+
+import { ApiError } from '../api.js';
+
+/** Pauses before asking again while the server still runs the search just left. */
+const BUSY_PAUSES_MS = [150, 300, 600, 1200, 2400];
+
+/**
+ * @param {{rules: string, position: string, moves: string, movetime?: number}} query
+ * @param {(line: any) => void} onLine called with each line of the stream
+ * @param {AbortSignal} signal
+ */
+export async function streamLines(query, onLine, signal) {
+  const params = new URLSearchParams({
+    rules: query.rules, position: query.position, moves: query.moves, movetime: String(query.movetime ?? 10_000),
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(`/api/analysis/lines?${params}`, { credentials: 'same-origin', signal });
+    if (!response.ok || !response.body) {
+      let message = `${response.status} ${response.statusText}`;
+      try {
+        const data = await response.json();
+        if (data?.error) message = data.error;
+      } catch {
+        // Not JSON: keep the status line.
+      }
+      // The search this page just left may not have noticed yet that
+      // nobody reads it: one at a time per client, so wait for it.
+      if (response.status === 429 && message.startsWith('one analysis at a time') && attempt < BUSY_PAUSES_MS.length) {
+        await new Promise((resolve) => { setTimeout(resolve, BUSY_PAUSES_MS[attempt]); });
+        if (signal.aborted) return;
+        continue;
+      }
+      throw new ApiError(response.status, message);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end = buffer.indexOf('\n');
+      while (end >= 0) {
+        const text = buffer.slice(0, end).trim();
+        buffer = buffer.slice(end + 1);
+        if (text) onLine(JSON.parse(text));
+        end = buffer.indexOf('\n');
+      }
+    }
+  }
+}
