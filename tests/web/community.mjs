@@ -3,7 +3,10 @@
 // to the end, after which both ratings change as Glicko-2 says; a third
 // watches from a link without choosing a name; a person plays the
 // computer and sees their own sowing before the reply, and a click during
-// a sowing plays nothing; every page fits a 390-pixel phone. Run with
+// a sowing plays nothing; a player away when challenged to a
+// correspondence game finds it in My games, and the header counts whose
+// turn it is; a rated game resigned before both moved says it is not
+// rated; every page fits a 390-pixel phone. Run with
 // `node --test community.mjs` (see run.mjs for the environment).
 
 import { test } from 'node:test';
@@ -58,6 +61,8 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
   await a.page.locator('.seek-status', { hasText: 'Looking for an opponent' }).waitFor();
   assert.equal(await pool.getAttribute('aria-pressed'), 'true');
   await b.page.goto(`${base}/`);
+  // Kwame sees Abena waiting there (a signed-in player sees the others).
+  await b.page.locator('button.pool[data-pool="kalah-3+2"] .pool-waiting', { hasText: '1 waiting' }).waitFor();
   await b.page.locator('button.pool[data-pool="kalah-3+2"]').click();
   await a.page.waitForURL(/\/game\/[^/]+$/);
   await b.page.waitForURL(/\/game\/[^/]+$/);
@@ -132,6 +137,20 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
     await c.page.locator(`.game-list li[data-game="${id}"]`).waitFor();
   }
   await c.page.screenshot({ path: path.join(artifacts, 'profile.png'), fullPage: true });
+  // North's games filtered: by its result, the game; by another, none.
+  const northResult = game.result === 'N' ? 'win' : game.result === 'S' ? 'loss' : 'draw';
+  const other = northResult === 'win' ? 'loss' : 'win';
+  const show = async (result, rules) => {
+    await c.page.locator('#f-result').selectOption(result);
+    await c.page.locator('#f-rules').selectOption(rules);
+    await c.page.locator('.filters button[type=submit]').click();
+  };
+  await show(other, 'kalah');
+  await c.page.locator('.empty-list', { hasText: 'No game matches.' }).waitFor();
+  await show(northResult, 'kalah');
+  await c.page.locator(`.game-list li[data-game="${id}"]`).waitFor();
+  await show(northResult, 'abapa');
+  await c.page.locator('.empty-list', { hasText: 'No game matches.' }).waitFor();
 
   // The archive finds the game by either player.
   await c.page.goto(`${base}/archive?player=${names[1]}`);
@@ -142,6 +161,8 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
 test('your own sowing shows before the computer\'s reply, and a click during a sowing plays nothing', async () => {
   const { context, page } = await person();
   await signIn(page, 'Efua');
+  // A guest is told whom quick pairing pairs them with.
+  await page.locator('.pools .hint', { hasText: 'paired with another guest, for a casual game' }).waitFor();
   await page.evaluate(() => localStorage.setItem('wari.speed', 'slow'));
   await page.locator('#opponent-computer').check();
   await page.locator('#level').selectOption('1');
@@ -187,6 +208,85 @@ test('your own sowing shows before the computer\'s reply, and a click during a s
   await context.close();
 });
 
+test('a challenge by name for a correspondence game waits in My games for the player who was away, who accepts it there; the header counts the games waiting for your move; a declined challenge tells the challenger', async () => {
+  const [esi, yaw] = [await person(), await person()];
+  await signUp(esi.page, 'Esi');
+  await signUp(yaw.page, 'Yaw');
+  // Yaw goes away before the challenge is made.
+  await yaw.page.goto('about:blank');
+
+  // Esi challenges him from his page: 1 day a move, Esi South (moves first).
+  await esi.page.goto(`${base}/player/Yaw`);
+  await esi.page.locator('a', { hasText: 'Challenge Yaw' }).click();
+  await esi.page.locator('#opponent-challenge:checked').waitFor();
+  assert.equal(await esi.page.locator('#challenged').inputValue(), 'Yaw');
+  await esi.page.locator('#clock-days').check();
+  await esi.page.locator('#days').selectOption('1');
+  await esi.page.locator('#create-table').click();
+  await esi.page.waitForURL(/\/game\/[^/]+$/);
+  const id = esi.page.url().split('/').pop();
+
+  // Back, Yaw finds it in the header and in My games, and accepts there.
+  await yaw.page.goto(`${base}/`);
+  const myGames = (p) => p.page.locator('#my-games');
+  await yaw.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 challenge');
+  await myGames(yaw).click();
+  const item = yaw.page.locator('.challenges li', { hasText: 'Esi challenges you' });
+  await item.waitFor();
+  assert.match(await item.innerText(), /1 day a move/);
+  await item.locator('button', { hasText: 'Accept' }).click();
+  await yaw.page.waitForURL(`${base}/game/${id}`);
+
+  // The game waits for Esi: her header says so, and her clock counts days.
+  await esi.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 waiting for your move');
+  assert.match(await esi.page.locator('.seat .clock').first().innerText(), /^(1 d 0 h|2[34]:\d\d:\d\d)$/);
+  assert.equal(await myGames(yaw).getAttribute('aria-label'), 'My games');
+  await esi.page.locator('.board .pit.playable').first().waitFor();
+  await clickLegalPit(esi.page);
+  // Now it is Yaw's turn: his header and his list of games say so.
+  await yaw.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 waiting for your move');
+  await esi.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games');
+  await myGames(yaw).click();
+  const turn = yaw.page.locator('ul[aria-label="Your turn"] li');
+  await turn.waitFor();
+  assert.match(await turn.innerText(), /You have (1 d 0 h|2[34]:\d\d:\d\d) left/);
+
+  // A second challenge, declined from My games: Esi is told.
+  await esi.page.goto(`${base}/?challenge=Yaw`);
+  await esi.page.locator('#clock-days').check();
+  await esi.page.locator('#create-table').click();
+  await esi.page.waitForURL(/\/game\/[^/]+$/);
+  const second = yaw.page.locator('.challenges li', { hasText: 'Esi challenges you' });
+  await second.locator('button', { hasText: 'Decline' }).click();
+  await esi.page.locator('#toast', { hasText: 'Yaw declined your challenge.' }).waitFor();
+  await yaw.page.locator('.challenges').waitFor({ state: 'detached' });
+  await esi.context.close();
+  await yaw.context.close();
+});
+
+test('a rated game resigned before both players moved says it is not rated', async () => {
+  const [a, b] = [await person(), await person()];
+  await signUp(a.page, 'Adwoa');
+  await signUp(b.page, 'Kojo');
+  for (const p of [a, b]) {
+    await p.page.goto(`${base}/`);
+    await p.page.locator('button.pool[data-pool="abapa-10+5"]').click();
+  }
+  for (const p of [a, b]) await p.page.waitForURL(/\/game\/[^/]+$/);
+  await a.page.locator('.game-info', { hasText: 'rated' }).waitFor();
+  await a.page.locator('button', { hasText: 'Resign' }).click();
+  await a.page.locator('button', { hasText: 'Really resign?' }).click();
+  for (const p of [a, b]) {
+    await p.page.locator('.banner .rating-change', { hasText: 'Not rated: the game ended before both players moved.' }).waitFor();
+  }
+  const id = a.page.url().split('/').pop();
+  const game = await a.page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+  assert.equal(game.rated, false);
+  assert.equal(game.moves.length, 0);
+  await a.context.close();
+  await b.context.close();
+});
+
 test('every page fits a 390-pixel phone without sideways scrolling', async () => {
   const width = 390;
   const { context, page } = await person({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
@@ -207,6 +307,15 @@ test('every page fits a 390-pixel phone without sideways scrolling', async () =>
   await page.locator('#variant-kalah').check();
   await assertFits(page, width, 'the lobby (Kalah, correspondence)');
   await page.screenshot({ path: path.join(artifacts, 'lobby-phone.png'), fullPage: true });
+  // The challenge sent: its game waiting, and in My games.
+  await page.locator('#challenged').fill(names[1]);
+  await page.locator('#create-table').click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  await page.locator('.status').first().waitFor();
+  await assertFits(page, width, 'a challenge waiting');
+  await page.goto(`${base}/games`);
+  await page.locator('.challenges li', { hasText: `You challenged ${names[1]}` }).waitFor();
+  await assertFits(page, width, 'my games with a challenge');
   for (const [address, ready, what] of [
     [`/game/${ratedGame}`, '.banner:not([hidden])', 'a finished rated game'],
     [`/player/${names[0]}`, '.rating-graph', 'a player\'s page'],

@@ -7,6 +7,7 @@
 import { api } from './api.js';
 import { animationSpeed, setAnimationSpeed, SPEEDS } from './board.js';
 import { h, timeControlText } from './dom.js';
+import { refreshTurns } from './header.js';
 import { navigate } from './router.js';
 import { parsePosition } from './rules.js';
 import { knownSession } from './session.js';
@@ -97,6 +98,11 @@ export function mountGame(outlet, { id }) {
     seats.sync();
     render();
     chat.stateChanged(previous);
+    // Our move (or the game's end) leaves one game fewer waiting for us:
+    // the header's count follows (the event stream tells only the player
+    // whose turn it becomes).
+    if (previous && next.you && previous.to_move === next.you
+      && (next.to_move !== next.you || next.status !== previous.status)) refreshTurns();
     // Both players asked for the rematch: take them to it.
     if (previous && !previous.rematch_game_id && next.rematch_game_id && next.you) {
       navigate(`/game/${encodeURIComponent(next.rematch_game_id)}`);

@@ -31,21 +31,56 @@ function renderMe() {
   }
 }
 
-/** Counts the games where it is your turn, in the "My games" link. */
+/** Counts the games where it is your turn and the challenges you received, in the "My games" link. */
 export async function refreshTurns() {
   const link = document.getElementById('my-games');
   if (!link) return;
-  let waiting = 0;
+  let turns = 0;
+  let challenges = 0;
   if (currentSession()) {
     try {
-      const { games } = await api.myGames();
-      waiting = games.filter((/** @type {any} */ g) => g.your_turn).length;
+      const mine = await api.myGames();
+      turns = mine.games.filter((/** @type {any} */ g) => g.your_turn).length;
+      challenges = mine.challenges?.received?.length ?? 0;
     } catch {
-      waiting = 0;
+      turns = 0;
     }
   }
+  const waiting = turns + challenges;
   fill(link, 'My games', waiting ? h('span', { class: 'badge', 'aria-hidden': 'true' }, String(waiting)) : null);
-  link.setAttribute('aria-label', waiting ? `My games: ${waiting} waiting for your move` : 'My games');
+  const parts = [
+    turns ? `${turns} waiting for your move` : null,
+    challenges ? `${challenges} ${challenges === 1 ? 'challenge' : 'challenges'}` : null,
+  ].filter(Boolean);
+  link.setAttribute('aria-label', parts.length ? `My games: ${parts.join(', ')}` : 'My games');
+}
+
+/**
+ * Accepts the challenge `table` (its invite) and opens the game.
+ * @param {any} table
+ */
+export async function acceptChallenge(table) {
+  const token = String(table.invite ?? '').replace('/invite/', '');
+  try {
+    const { game_id: id } = await api.joinInvite(token);
+    navigate(`/game/${enc(id)}`);
+  } catch (err) {
+    toast(`The challenge cannot be accepted: ${err.message}.`);
+  }
+}
+
+/**
+ * Declines the challenge `table` (the challenger is told).
+ * @param {any} table
+ */
+export async function declineChallenge(table) {
+  try {
+    await api.cancelTable(table.id);
+    toast('You declined the challenge.');
+  } catch (err) {
+    toast(err.message);
+  }
+  refreshTurns();
 }
 
 /** @param {any} event */
@@ -58,38 +93,20 @@ function onPlayerEvent(event) {
       break;
     case 'challenge': {
       const c = event.challenge;
-      const token = String(c.invite ?? '').replace('/invite/', '');
+      // It stays in "My games" until accepted or declined.
+      refreshTurns();
       toast(`${c.creator?.name ?? 'Someone'} challenges you.`, [
-        h('button', {
-          type: 'button',
-          class: 'primary',
-          onclick: async () => {
-            try {
-              const { game_id: id } = await api.joinInvite(token);
-              navigate(`/game/${enc(id)}`);
-            } catch (err) {
-              toast(`The challenge cannot be accepted: ${err.message}.`);
-            }
-          },
-        }, 'Accept'),
-        h('button', {
-          type: 'button',
-          onclick: async () => {
-            try {
-              await api.cancelTable(c.id);
-              toast('You declined the challenge.');
-            } catch (err) {
-              toast(err.message);
-            }
-          },
-        }, 'Decline'),
+        h('button', { type: 'button', class: 'primary', onclick: () => acceptChallenge(c) }, 'Accept'),
+        h('button', { type: 'button', onclick: () => declineChallenge(c) }, 'Decline'),
       ]);
       break;
     }
     case 'challengeDeclined':
+      refreshTurns();
       toast(`${event.challenge?.opponent?.player ?? 'The player'} declined your challenge.`);
       break;
     case 'challengeCanceled':
+      refreshTurns();
       toast(`${event.challenge?.creator?.name ?? 'The player'} withdrew the challenge.`);
       break;
     default:

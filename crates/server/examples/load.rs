@@ -26,8 +26,9 @@
 //! are accounts at rated tables with a 15+10 clock, so every game's end
 //! updates both ratings, while a tenth as many accounts keep the quick
 //! pairing busy as browsers in the lobby would: their event stream open,
-//! seek in the abapa 3+2 pool, resign the game paired into, seek again
-//! 3 s later; give it `--ramp-s` for the password hashes of the sign-ups).
+//! seek in the abapa 3+2 pool, make a move each in the game paired into
+//! and South resigns, seek again 3 s later; give it `--ramp-s` for the
+//! password hashes of the sign-ups).
 //! The moves that end a game are reported apart, and the CPU time the
 //! process used per move (steadier than latency on a shared machine).
 //!
@@ -252,9 +253,10 @@ const CHURN_PAUSE: Duration = Duration::from_secs(3);
 
 /// With `--rated`, a player who keeps the pairing and the ratings busy
 /// beside the measured games, as a browser in the lobby would: its event
-/// stream open, it seeks in the abapa 3+2 pool, and when the stream says
-/// a game started resigns it (a rated game's end: both ratings updated)
-/// and seeks again.
+/// stream open, it seeks in the abapa 3+2 pool, and in the game the
+/// stream says started it makes one move (South A, North a: a game ended
+/// before both players moved is not rated), then South resigns (a rated
+/// game's end: both ratings updated); and it seeks again.
 async fn churn(base: String, n: usize, run: Arc<Run>) {
     let http = client();
     let from = address(&run.o.label, 100_000 + n);
@@ -276,26 +278,44 @@ async fn churn(base: String, n: usize, run: Arc<Run>) {
         if post(&http, seek, &cookie, &from, json!({})).await.is_none() {
             return run.error();
         }
-        let game = loop {
-            if let Some(end) = buffer.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = buffer.drain(..=end).collect();
-                if let Ok(event) = serde_json::from_slice::<Value>(&line)
-                    && event["type"] == "gameStart"
-                {
-                    break event["game"]["id"].as_str().unwrap_or_default().to_owned();
+        // Until this game's end: one move each, then South resigns.
+        loop {
+            let Some(end) = buffer.iter().position(|&b| b == b'\n') else {
+                let wait = run.deadline.saturating_duration_since(Instant::now());
+                match tokio::time::timeout(wait, events.chunk()).await {
+                    Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
+                    _ => return,
                 }
                 continue;
+            };
+            let line: Vec<u8> = buffer.drain(..=end).collect();
+            let Ok(event) = serde_json::from_slice::<Value>(&line) else {
+                continue;
+            };
+            let game = &event["game"];
+            let id = game["id"].as_str().unwrap_or_default();
+            if event["type"] == "gameStart" {
+                run.stats.pairings.fetch_add(1, Ordering::Relaxed);
             }
-            let wait = run.deadline.saturating_duration_since(Instant::now());
-            match tokio::time::timeout(wait, events.chunk()).await {
-                Ok(Ok(Some(chunk))) => buffer.extend_from_slice(&chunk),
-                _ => return,
+            if event["type"] == "gameFinish" {
+                break;
             }
-        };
-        run.stats.pairings.fetch_add(1, Ordering::Relaxed);
-        // The opponent may have resigned first.
-        let resign = format!("{base}/api/games/{game}/resign");
-        let _ = post(&http, resign, &cookie, &from, json!({})).await;
+            if game["your_turn"] != true {
+                continue;
+            }
+            let ply = game["moves_count"].as_u64().unwrap_or(0);
+            let (url, body) = if ply < 2 {
+                let mv = if game["you"] == "S" { "A" } else { "a" };
+                (
+                    format!("{base}/api/games/{id}/moves"),
+                    json!({"move": mv, "ply": ply}),
+                )
+            } else {
+                (format!("{base}/api/games/{id}/resign"), json!({}))
+            };
+            // A refusal (the game ended meanwhile) ends it all the same.
+            let _ = post(&http, url, &cookie, &from, body).await;
+        }
         // A person looks at the result before seeking again.
         tokio::time::sleep(CHURN_PAUSE).await;
     }
@@ -669,7 +689,7 @@ async fn main() {
     );
     if o.rated {
         println!(
-            "[{}] pool pairings {} beside (each a rated game resigned at once)",
+            "[{}] pool pairings {} beside (each a rated game resigned after a move each)",
             o.label,
             run.stats.pairings.load(Ordering::Relaxed)
         );

@@ -20,6 +20,7 @@ mod cases {
     mod offers;
     mod pairing;
     mod play;
+    mod processes;
     mod profiles;
     mod ratings;
     mod restart;

@@ -30,12 +30,17 @@ const TYPES = {
 /** Serves `dir` as wari serve would, with the API of `upstream` behind it. */
 export async function startFrontProxy(dir, upstream) {
   const target = new URL(upstream);
+  // The server refuses a foreign Origin (docs/API.md, Conventions): to it
+  // the page comes from the server itself.
+  const upstreamHeaders = (headers) => ({
+    ...headers, host: target.host, ...(headers.origin ? { origin: target.origin } : {}),
+  });
   const isApi = (p) => p === '/healthz' || p === '/api' || p.startsWith('/api/');
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://front');
     if (isApi(pathname)) {
       const forward = http.request({
-        host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host },
+        host: target.hostname, port: target.port, method: req.method, path: req.url, headers: upstreamHeaders(req.headers),
       }, (answer) => {
         res.writeHead(answer.statusCode, answer.headers);
         answer.pipe(res);
@@ -51,7 +56,7 @@ export async function startFrontProxy(dir, upstream) {
   });
   server.on('upgrade', (req, socket, head) => {
     const upstreamSocket = net.connect(Number(target.port), target.hostname, () => {
-      const headers = Object.entries({ ...req.headers, host: target.host }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+      const headers = Object.entries(upstreamHeaders(req.headers)).map(([k, v]) => `${k}: ${v}`).join('\r\n');
       upstreamSocket.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
       upstreamSocket.write(head);
       socket.pipe(upstreamSocket).pipe(socket);

@@ -58,9 +58,13 @@ export function resultText(game) {
  */
 export function createBanner(ctx) {
   const element = h('div', { class: 'banner', role: 'alert', hidden: true });
+  // A rated game that ends before both players moved is not rated (the
+  // server turns `rated` off at the end): say so to who saw it rated.
+  let seenRated = false;
 
   function render() {
     const { game } = ctx;
+    if (game.rated) seenRated = true;
     if (game.status !== 'finished') {
       element.hidden = true;
       return;
@@ -75,6 +79,7 @@ export function createBanner(ctx) {
       h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline),
       h('p', { class: 'reason' }, r.detail),
       changes.length ? h('p', { class: 'rating-change' }, `New ratings: ${changes.join(', ')}.`) : null,
+      seenRated && !game.rated ? h('p', { class: 'rating-change' }, 'Not rated: the game ended before both players moved.') : null,
       h('p', { class: 'after' },
         h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay'), ' · ',
         h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, 'Analysis board'), ' · ',

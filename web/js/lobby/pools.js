@@ -1,7 +1,8 @@
 // @ts-check
 // Quick pairing: one button a pool (rules and time control, how many
-// wait); while you wait, how long and a Cancel; once paired, the game.
-// Leaving the lobby takes you out of the pool.
+// wait that you could be paired with: signed-in players for a player
+// signed in, guests for a guest); while you wait, how long and a Cancel;
+// once paired, the game. Leaving the lobby takes you out of the pool.
 
 import { api } from '../api.js';
 import { fill, h, timeControlText } from '../dom.js';
@@ -21,14 +22,19 @@ export function createPools(onPaired) {
   let ticker;
   const grid = h('div', { class: 'pool-grid', role: 'group', 'aria-label': 'Pools' });
   const status = h('div', { class: 'seek-status', 'aria-live': 'polite' });
+  const hint = h('p', { class: 'hint' });
   const element = h('section', { class: 'pools', 'aria-labelledby': 'pools-title' },
-    h('h2', { id: 'pools-title' }, 'Quick pairing'),
-    h('p', { class: 'hint' }, 'One click: you are paired with a player of about your rating.'),
-    grid, status);
+    h('h2', { id: 'pools-title' }, 'Quick pairing'), hint, grid, status);
 
   function render() {
+    const rated = signedIn();
+    fill(hint, rated
+      ? 'One click: you are paired with a player of about your rating, for a rated game.'
+      : 'One click: you are paired with another guest, for a casual game. Sign in to play rated games.');
     fill(grid, pools.map((p) => {
       const active = seeking?.pool === p.id;
+      // Those you could be paired with.
+      const waiting = rated ? p.waiting_rated : p.waiting_casual;
       return h('button', {
         type: 'button',
         class: `pool${active ? ' seeking' : ''}`,
@@ -38,7 +44,7 @@ export function createPools(onPaired) {
       },
       h('span', { class: 'pool-time' }, timeControlText(p.clock)),
       h('span', { class: 'pool-rules' }, rulesText(p.rules)),
-      h('span', { class: 'pool-waiting' }, `${p.waiting} waiting`));
+      h('span', { class: 'pool-waiting' }, `${waiting} waiting`));
     }));
     renderStatus();
   }

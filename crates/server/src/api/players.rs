@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use super::archive::GameFilters;
 use super::error::Error;
 use super::extract::{Guest, Query};
+use super::json;
 use crate::App;
 use crate::accounts::name_key;
 use crate::clock::DAY_MS;
@@ -149,7 +150,7 @@ fn with_you(game: &GameSummary, name: &str) -> Value {
 
 /// `GET /api/account/games`: "my games", the caller's games being played
 /// (guests' too), the ones where it is their turn first, then by the time
-/// left.
+/// left; and the challenges waiting, received and sent (accounts only).
 pub async fn mine(
     State(app): State<Arc<App>>,
     Guest(session): Guest,
@@ -172,8 +173,18 @@ pub async fn mine(
     }
     games.sort_by_key(|(your_turn, deadline, _)| (!*your_turn, *deadline));
     games.dedup_by(|a, b| a.2["id"] == b.2["id"]);
+    let (mut received, mut sent) = (Vec::new(), Vec::new());
+    if let Some(account) = &session.account_id {
+        for table in app.store.challenges_for(account).await? {
+            received.push(json::table(&table, Some(&session)));
+        }
+        for table in app.store.challenges_by(account).await? {
+            sent.push(json::table(&table, Some(&session)));
+        }
+    }
     Ok(axum::Json(json!({
         "games": games.into_iter().map(|(_, _, v)| v).collect::<Vec<_>>(),
+        "challenges": { "received": received, "sent": sent },
     })))
 }
 

@@ -32,12 +32,18 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<axum::Json<Value>, Erro
     let pools: Vec<Value> = POOLS
         .iter()
         .map(|p| {
+            let (all, rated) = waiting
+                .iter()
+                .find(|(id, _, _)| id == p.id)
+                .map_or((0, 0), |(_, all, rated)| (*all, *rated));
             json!({
                 "id": p.id,
                 "rules": p.rules,
                 "clock": { "initial_s": p.minutes * 60, "increment_s": p.increment_s },
                 "rating_pool": p.rating_pool().to_string(),
-                "waiting": waiting.iter().find(|(id, _)| id == p.id).map_or(0, |(_, n)| *n),
+                "waiting": all,
+                "waiting_rated": rated,
+                "waiting_casual": all - rated,
             })
         })
         .collect();

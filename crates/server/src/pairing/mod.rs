@@ -217,7 +217,8 @@ fn game_for(a: &SeekRow, b: &SeekRow, quick: QuickPool, now: i64) -> GameState {
     state
 }
 
-/// Cancels the seeks whose players are gone (the sweeper calls it).
+/// Cancels the seeks whose players are gone (`lease.rs`'s maintenance
+/// loop calls it).
 ///
 /// # Errors
 /// A database error.

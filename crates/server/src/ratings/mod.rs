@@ -77,10 +77,24 @@ pub async fn show_ratings(
     Ok(())
 }
 
+/// Whether both players have moved in `state`'s game (a Kalah extra move
+/// is the same player's).
+#[must_use]
+pub fn both_moved(state: &GameState) -> bool {
+    let game = &state.game;
+    let movers = &game.positions()[..game.moves().len()];
+    Side::ALL
+        .iter()
+        .all(|&side| movers.iter().any(|p| p.turn() == side))
+}
+
 /// At the end of a rated game (`state` just finished, in the transaction
 /// `tx` that stores it): both players' ratings after the game, stored
 /// with their history, and each seat's change set for the players to see.
-/// Nothing for a casual game or a game that did not finish.
+/// Nothing for a casual game or a game that did not finish. A rated game
+/// that ended before both players moved (a player who never came to a
+/// paired game, a resignation at once) is not rated, as lichess aborts
+/// it: `state.rated` becomes false and the ratings stay.
 ///
 /// # Errors
 /// A database error.
@@ -91,6 +105,10 @@ pub async fn settle(
     now: i64,
 ) -> Result<(), Error> {
     if !state.rated || state.status != Status::Finished {
+        return Ok(());
+    }
+    if !both_moved(state) {
+        state.rated = false;
         return Ok(());
     }
     let (Some(pool), Some(outcome)) = (pool_of(state), state.game.outcome()) else {

@@ -164,18 +164,20 @@ impl Store {
             .collect()
     }
 
-    /// Open seeks per pool, and games being played per pool.
+    /// Open seeks per pool: `(pool, all, rated)`, rated being the
+    /// signed-in players' (the others are guests', paired with guests).
     ///
     /// # Errors
     /// A database error.
-    pub async fn pool_counts(&self) -> Result<Vec<(String, i64)>, Error> {
+    pub async fn pool_counts(&self) -> Result<Vec<(String, i64, i64)>, Error> {
         let rows = sqlx::query(
-            "SELECT pool, COUNT(*) AS n FROM seeks WHERE status = 'open' GROUP BY pool",
+            "SELECT pool, COUNT(*) AS n, COUNT(account_id) AS rated FROM seeks \
+             WHERE status = 'open' GROUP BY pool",
         )
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|r| Ok((r.try_get("pool")?, r.try_get("n")?)))
+            .map(|r| Ok((r.try_get("pool")?, r.try_get("n")?, r.try_get("rated")?)))
             .collect()
     }
 

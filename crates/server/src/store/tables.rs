@@ -174,6 +174,21 @@ impl Store {
         rows.iter().map(table_of).collect()
     }
 
+    /// The open challenges `creator` (an account) made, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn challenges_by(&self, creator: &str) -> Result<Vec<TableRow>, Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM tables WHERE creator_session = $1 AND challenged IS NOT NULL \
+             AND status = 'open' ORDER BY created_at, id"
+        ))
+        .bind(creator)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(table_of).collect()
+    }
+
     /// Public tables with a free seat created since `since` (not
     /// expired), newest first (their creators are likelier to be waiting).
     ///

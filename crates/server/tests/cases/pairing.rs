@@ -112,6 +112,27 @@ async fn guests_pair_with_guests_and_a_seek_is_never_paired_with_its_player() {
         let mut yaw_events = yaw.events().await;
         let yaw_seek = yaw.seek("kalah-3+2").await;
         assert_eq!(yaw_seek["rated"], false);
+        // The pool counts each kind apart (on a fresh database: a shared
+        // one may hold other runs' seeks).
+        if db.starts_with("sqlite") {
+            let (_, pools) = yaw.get("/api/pools").await;
+            let kalah = pools["pools"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["id"] == "kalah-3+2")
+                .unwrap()
+                .clone();
+            assert_eq!(
+                [
+                    &kalah["waiting"],
+                    &kalah["waiting_rated"],
+                    &kalah["waiting_casual"]
+                ],
+                [2, 1, 1],
+                "{kalah}"
+            );
+        }
         let abena_seek = abena.seek("kalah-3+2").await;
         let started = yaw_events.next_of("gameStart").await;
         assert_eq!(started["game"]["rated"], false);
@@ -231,12 +252,35 @@ async fn a_challenge_reaches_the_named_player_who_accepts_or_declines() {
         let mut again = kofi.events().await;
         let waiting = again.next_of("challenge").await;
         assert_eq!(waiting["challenge"]["id"], table);
+        // So does "my games", both ways; the sender sees no invite to
+        // accept, only their own table.
+        let (_, mine) = kofi.get("/api/account/games").await;
+        let received = &mine["challenges"]["received"];
+        assert_eq!(received.as_array().unwrap().len(), 1, "{mine}");
+        assert_eq!(received[0]["id"], table);
+        assert_eq!(received[0]["clock"], json!({"days": 1}));
+        assert!(received[0]["invite"].is_string(), "{mine}");
+        assert_eq!(mine["challenges"]["sent"], json!([]));
+        let (_, theirs) = ama.get("/api/account/games").await;
+        assert_eq!(theirs["challenges"]["received"], json!([]));
+        assert_eq!(theirs["challenges"]["sent"][0]["id"], table);
+        assert_eq!(theirs["challenges"]["sent"][0]["yours"], true);
+        let (_, esis) = esi.get("/api/account/games").await;
+        assert_eq!(
+            esis["challenges"],
+            json!({"received": [], "sent": []}),
+            "{esis}"
+        );
         let (status, _) = kofi
             .post(&format!("/api/tables/{table}/cancel"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK);
         let declined = ama_events.next_of("challengeDeclined").await;
         assert_eq!(declined["challenge"]["id"], table);
+        let (_, mine) = kofi.get("/api/account/games").await;
+        assert_eq!(mine["challenges"]["received"], json!([]));
+        let (_, theirs) = ama.get("/api/account/games").await;
+        assert_eq!(theirs["challenges"]["sent"], json!([]));
         let (status, _) = ama
             .post(
                 "/api/tables",

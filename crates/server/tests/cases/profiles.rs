@@ -20,6 +20,15 @@ async fn game(south: &Client, north: &Client, rated: bool) -> String {
     north.join(&created).await
 }
 
+/// South plays A and North a (on the standard boards of Oware and Kalah,
+/// neither sows into a store): both have moved, so a rated game counts.
+async fn both_move(south: &Client, north: &Client, id: &str) {
+    for (who, mv, ply) in [(south, "A", 0), (north, "a", 1)] {
+        let (status, body) = who.play(id, mv, ply).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
 async fn resign(who: &Client, id: &str) {
     let (status, body) = who
         .post(&format!("/api/games/{id}/resign"), json!({}))
@@ -47,6 +56,7 @@ async fn a_profile_shows_ratings_results_history_and_filtered_games() {
         // Rated: Kofi resigns. Casual: Ama resigns. Against a guest: a draw
         // is not to be had quickly, so Yaw resigns. One left going.
         let rated = game(&ama, &kofi, true).await;
+        both_move(&ama, &kofi, &rated).await;
         resign(&kofi, &rated).await;
         let casual = game(&kofi, &ama, false).await;
         resign(&ama, &casual).await;
@@ -211,7 +221,9 @@ async fn the_leaderboard_lists_established_players_only() {
                     "clock": {"initial_s": 180, "increment_s": 2}, "rated": true}),
                 )
                 .await;
-            north.join(&created).await
+            let id = north.join(&created).await;
+            both_move(&south, &north, &id).await;
+            id
         }
     };
     // One game: both still provisional, nobody is listed.

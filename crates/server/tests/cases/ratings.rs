@@ -234,3 +234,60 @@ async fn casual_games_leave_ratings_alone_and_rated_tables_want_accounts() {
     );
     server.server.stop().await;
 }
+
+#[tokio::test]
+async fn a_rated_game_ended_before_both_players_moved_is_not_rated() {
+    let server = start(config(&sqlite_url())).await;
+    let ama = Client::sign_up(&server.base, "Ama", PASSWORD).await;
+    let kofi = Client::sign_up(&server.base, "Kofi", PASSWORD).await;
+    let rated_game = || async {
+        let created = ama
+            .create_table(
+                json!({"rules": "kalah", "starts": "S", "opponent": {"kind": "human"},
+                "clock": "5+3", "rated": true}),
+            )
+            .await;
+        kofi.join(&created).await
+    };
+    let resign = |who: &Client, id: &str| {
+        let (who, path) = (who.clone(), format!("/api/games/{id}/resign"));
+        async move {
+            let (status, body) = who.post(&path, json!({})).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body
+        }
+    };
+    // South resigns before moving; then South moves twice (C ends in
+    // Kalah's store: an extra move) and North resigns before moving.
+    let id = rated_game().await;
+    let game = resign(&ama, &id).await;
+    assert_eq!(
+        (game["status"].as_str(), game["rated"].as_bool()),
+        (Some("finished"), Some(false))
+    );
+    let id = rated_game().await;
+    for (mv, ply) in [("C", 0), ("A", 1)] {
+        let (status, body) = ama.play(&id, mv, ply).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert_eq!(ama.game(&id).await["to_move"], "N");
+    let game = resign(&kofi, &id).await;
+    assert_eq!(game["rated"], false);
+    assert!(game["players"]["S"].get("rating_diff").is_none());
+    for name in ["Ama", "Kofi"] {
+        let (_, profile) = ama.get(&format!("/api/players/{name}")).await;
+        assert_eq!(profile["ratings"], json!({}), "{name}");
+    }
+    let (_, rated) = ama.get("/api/players/Ama/games?rated=true").await;
+    assert_eq!(rated["games"], json!([]));
+    // Once both have moved, the result counts.
+    let id = rated_game().await;
+    for (who, mv, ply) in [(&ama, "A", 0), (&kofi, "a", 1)] {
+        let (status, body) = who.play(&id, mv, ply).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let game = resign(&ama, &id).await;
+    assert_eq!(game["rated"], true);
+    assert!(game["players"]["N"]["rating_diff"].as_i64().unwrap() > 0);
+    server.server.stop().await;
+}
