@@ -54,7 +54,7 @@ pub struct Args {
     max_seeds: u8,
 
     /// Nodes the search may spend proving each move
-    #[arg(long, default_value_t = 200_000, value_parser = at_least::<u64>(1000))]
+    #[arg(long, default_value_t = 100_000, value_parser = at_least::<u64>(1000))]
     nodes: u64,
 
     /// The seed of the self-play games' random choices (the same seed
@@ -216,7 +216,8 @@ fn find(
     if looked.len() < 2 || looked[0].1 - looked[1].1 < args.margin * 100 {
         return None;
     }
-    let proven = prove_moves(prover, tables, game, args.nodes)?;
+    let order: Vec<Move> = looked.iter().map(|&(m, _)| m).collect();
+    let proven = prove_moves(prover, tables, game, args.nodes, &order, Some(args.margin))?;
     let best = clearly_best(&proven, args.margin)?;
     let gap = best.margin - proven[1].margin;
     let mut solution = vec![best.pit];
@@ -232,7 +233,7 @@ fn find(
             && !next.is_over()
             && next.position().turn() == mover
             && next.legal_moves().len() >= 2
-            && let Some(more) = prove_moves(prover, tables, &next, args.nodes)
+            && let Some(more) = prove_moves(prover, tables, &next, args.nodes, &[], None)
             && let Some(second) = clearly_best(&more, args.margin)
         {
             solution.extend([reply, second.pit]);

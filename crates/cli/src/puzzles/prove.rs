@@ -26,16 +26,29 @@ pub struct Proven {
 /// Every legal move of `game`'s position with its proven value, best
 /// first, or `None` when some move is not proven within `nodes` nodes;
 /// `tables` (the engine's oracle too, if it has one) gives the exact
-/// values it knows.
+/// values it knows. The moves of `first` are proven first, in that order;
+/// with `give_up` set, the proof stops (`None`) as soon as the first two
+/// proven are within `give_up` seeds of each other (when `first` is the
+/// likely order, no move would then be clearly best: a time saver that
+/// never lets a wrong answer through).
 pub fn prove_moves(
     engine: &mut Engine,
     tables: Option<&dyn Oracle>,
     game: &Game,
     nodes: u64,
+    first: &[Move],
+    give_up: Option<i32>,
 ) -> Option<Vec<Proven>> {
     let mover = game.position().turn();
-    let mut proven = Vec::new();
-    for m in game.legal_moves() {
+    let mut proven: Vec<Proven> = Vec::new();
+    let legal = game.legal_moves();
+    let mut order: Vec<Move> = first
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(m))
+        .collect();
+    order.extend(legal.iter().filter(|m| !first.contains(m)));
+    for m in order {
         let mut child = game.clone();
         child.play(m).ok()?;
         let mut line = vec![m];
@@ -77,6 +90,11 @@ pub fn prove_moves(
             margin,
             plies,
         });
+        if let (Some(gap), [a, b]) = (give_up, proven.as_slice())
+            && (a.margin - b.margin).abs() < gap
+        {
+            return None;
+        }
     }
     proven.sort_by_key(|p| (std::cmp::Reverse(p.margin), p.plies));
     Some(proven)
@@ -136,10 +154,18 @@ mod tests {
         // store: 24-24).
         let rules: Rules = "kalah,pits=2".parse().unwrap();
         let game = Game::from_position(Position::from_string("2,1/0,1 S 21-23", rules).unwrap());
-        let proven = prove_moves(&mut Engine::new(), None, &game, 100_000);
+        let proven = prove_moves(&mut Engine::new(), None, &game, 100_000, &[], None);
         // Without tables the draw after B cannot be proven by the engine.
         assert_eq!(proven, None);
-        let proven = prove_moves(&mut Engine::new(), Some(&Minimax), &game, 100_000).unwrap();
+        let proven = prove_moves(
+            &mut Engine::new(),
+            Some(&Minimax),
+            &game,
+            100_000,
+            &[],
+            None,
+        )
+        .unwrap();
         let values: Vec<(String, i32)> = proven
             .iter()
             .map(|p| (p.pit.to_string(), p.margin))
