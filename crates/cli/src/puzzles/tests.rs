@@ -1,7 +1,7 @@
-//! The shipped puzzles (`web/puzzles/*.ndjson`): at least 500 per rule
-//! family, each readable and playable, and a sample re-proved: Kalah's by
-//! plain minimax over the rules library (independent of the engine and
-//! the tables), every family's by the proof the command makes, afresh.
+//! The shipped puzzles (`web/puzzles/*.ndjson`): the count shipped, each
+//! readable and playable, and a sample re-proved: Kalah's by plain
+//! minimax over the rules library (independent of the engine and the
+//! tables), and by the proof the command makes, afresh.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -30,10 +30,12 @@ fn position_of(puzzle: &Value) -> Position {
     Position::from_string(puzzle["position"].as_str().unwrap(), rules).unwrap()
 }
 
-/// The puzzles shipped per family (docs/PUZZLES.md): the issue asks for
-/// 500 of each; the Oware families' generation was cut short by the time
-/// it had on a shared machine (`wari puzzles --count 500` makes the rest).
-const SHIPPED: [(&str, usize); 4] = [("abapa", 97), ("wari", 95), ("warri", 122), ("kalah", 500)];
+/// The puzzles shipped per family (docs/PUZZLES.md): Kalah's, proven by
+/// the tables. Oware's are not shipped: this file's re-proof found the
+/// engine's proofs under the cycle rule inconsistent (`wari-0051` of a
+/// first run: -7 by a search of 100,000 nodes a move, -9 by one of
+/// 2,000,000, so not one clearly best move).
+const SHIPPED: [(&str, usize); 1] = [("kalah", 500)];
 
 #[test]
 fn every_family_ships_its_puzzles_playable() {
@@ -128,7 +130,7 @@ fn kalah_puzzles_are_right_by_plain_minimax() {
 
 #[test]
 fn a_sample_of_every_family_is_proved_again() {
-    for family in ["abapa", "wari", "warri", "kalah"] {
+    for (family, _) in SHIPPED {
         let rules: Rules = family.parse().unwrap();
         let dir =
             std::env::temp_dir().join(format!("wari-puzzle-test-{}-{family}", std::process::id()));
