@@ -1,17 +1,20 @@
 // The study pages in a real browser (issue 16): the analysis board (a
 // tree of variations, the engine's three lines deepening, the endgame
-// tables' value of each move, OGN with variations out and back in) and
-// the position editor.
-// Expected values are worked out by hand from RULES.md, or come from the
-// server's own OGN reader.
+// tables' value of each move, OGN with variations out and back in), the
+// position editor and the puzzle trainer. Expected values are worked out
+// by hand from RULES.md, or come from the server's own OGN reader and
+// this suite's own Glicko-2 (support/glicko2.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import {
   artifacts, assertFits, base, consoleErrors, harness, pagesSeen, person,
 } from './support/harness.mjs';
+import { period } from './support/glicko2.mjs';
 
 harness();
 
@@ -198,6 +201,50 @@ test('the position editor refuses what cannot be played, with the reason, and st
   await context.close();
 });
 
+/** The shipped puzzles of a family, as the trainer reads them. */
+function puzzlesOf(family) {
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../../web/puzzles/${family}.ndjson`);
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+/** Clicks the solver's moves of a solution, waiting for each reply. */
+async function playSolution(page, solution) {
+  for (let i = 0; i < solution.length; i += 2) {
+    await page.locator(`.board .pit.playable[data-pit="${solution[i]}"]`).click();
+    if (i + 1 < solution.length) await page.locator('.puzzle-verdict', { hasText: `The opponent played ${solution[i + 1]}` }).waitFor();
+  }
+}
+
+test('a puzzle solved and one failed, each rated by Glicko-2', async () => {
+  const { context, page } = await person();
+  const kalah = puzzlesOf('kalah');
+  const first = kalah.find((p) => p.solution.length === 3) ?? kalah[0];
+  await page.goto(`${base}/puzzles?id=${first.id}`);
+  await page.locator('h1', { hasText: `Puzzle ${first.id}` }).waitFor();
+  await playSolution(page, first.solution.split(''));
+  await page.locator('.puzzle-verdict[data-verdict="solved"]').waitFor();
+  // A new player (1500, 350, 0.06) beats the puzzle (its rating, RD 80).
+  const [r1, rd1, v1] = period(1500, 350, 0.06, [[first.rating, 80, 1]]);
+  await page.locator('.puzzle-rating', { hasText: `kalah: ${Math.round(r1)}?` }).waitFor();
+  const stored1 = await page.evaluate(() => JSON.parse(localStorage.getItem('wari.puzzle-rating.kalah') ?? 'null'));
+  assert.ok(Math.abs(stored1.rating - r1) < 0.01 && Math.abs(stored1.deviation - rd1) < 0.01, `${JSON.stringify(stored1)} against ${r1}, ${rd1}`);
+
+  // Another puzzle, failed with a legal move that is not its answer.
+  const second = kalah.find((p) => p.id !== first.id);
+  await page.goto(`${base}/puzzles?id=${second.id}`);
+  await page.locator('h1', { hasText: `Puzzle ${second.id}` }).waitFor();
+  const answer = second.solution[0];
+  const wrong = page.locator(`.board .pit.playable:not([data-pit="${answer}"])`).first();
+  await wrong.click();
+  await page.locator('.puzzle-verdict[data-verdict="failed"]', { hasText: `Not the best move: ${answer} was.` }).waitFor();
+  const [r2, rd2] = period(stored1.rating, stored1.deviation, stored1.volatility, [[second.rating, 80, 0]]);
+  await page.locator('.puzzle-rating', { hasText: `kalah: ${Math.round(r2)}` }).waitFor();
+  const stored2 = await page.evaluate(() => JSON.parse(localStorage.getItem('wari.puzzle-rating.kalah') ?? 'null'));
+  assert.ok(Math.abs(stored2.rating - r2) < 0.01 && Math.abs(stored2.deviation - rd2) < 0.01, `${JSON.stringify(stored2)} against ${r2}, ${rd2}`);
+  assert.ok(v1 > 0);
+  await context.close();
+});
+
 test('the analysis board fits a phone', async () => {
   const viewport = { width: 390, height: 844 };
   const { context, page } = await person({ viewport, hasTouch: true, isMobile: true });
@@ -208,6 +255,6 @@ test('the analysis board fits a phone', async () => {
 });
 
 test('no study page logged a console error', () => {
-  for (const p of ['/analysis', '/editor']) assert.ok(pagesSeen.has(p), `page ${p} was not visited: ${[...pagesSeen]}`);
+  for (const p of ['/analysis', '/editor', '/puzzles']) assert.ok(pagesSeen.has(p), `page ${p} was not visited: ${[...pagesSeen]}`);
   assert.deepEqual(consoleErrors, []);
 });

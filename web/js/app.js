@@ -18,6 +18,7 @@ import { mountArchive } from './archive.js';
 import { mountReplay } from './replay.js';
 import { mountAnalysis } from './analysis.js';
 import { mountEditor } from './editor.js';
+import { mountPuzzles } from './puzzles.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -52,6 +53,7 @@ route('/archive', mountArchive);
 route('/replay/:id', mountReplay);
 route('/analysis', mountAnalysis);
 route('/editor', mountEditor);
+route('/puzzles', mountPuzzles);
 route('/signin', mountSignIn);
 route('/signup', mountSignUp);
 route('/account', mountSettings);

@@ -19,6 +19,7 @@ mod output;
 mod perft;
 mod play;
 mod progress;
+mod puzzles;
 mod replay;
 mod serve;
 mod show;
@@ -58,6 +59,7 @@ enum Command {
     Engine(uci::Args),
     Match(matches::Args),
     Perft(perft::Args),
+    Puzzles(puzzles::Args),
     Play(play::Args),
     Replay(replay::Args),
     Serve(serve::Args),
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Engine(args)) => uci::run(&args, &mut out),
         Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),
+        Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
         Some(Command::Serve(args)) => serve::run(&args),

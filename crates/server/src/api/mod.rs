@@ -15,6 +15,7 @@ mod lines;
 mod players;
 mod pools;
 mod position;
+mod puzzles;
 mod session;
 mod stream;
 mod tables;
@@ -78,6 +79,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analyze", get(analyze::analyze))
         .route("/api/analysis/lines", get(lines::stream))
         .route("/api/position", get(position::check))
+        .route("/api/puzzles/rating", post(puzzles::rate))
         .fallback(static_files::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

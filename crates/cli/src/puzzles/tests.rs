@@ -1,0 +1,162 @@
+//! The shipped puzzles (`web/puzzles/*.ndjson`): the count shipped, each
+//! readable and playable, and a sample re-proved: Kalah's by plain
+//! minimax over the rules library (independent of the engine and the
+//! tables), and by the proof the command makes, afresh.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde_json::Value;
+use wari_engine::Engine;
+use wari_rules::record::parse_moves;
+use wari_rules::{Game, Position, Rules};
+
+use super::themes::THEMES;
+use super::{clearly_best, prove_moves};
+
+fn shipped(family: &str) -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../web/puzzles")
+        .join(format!("{family}.ndjson"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn position_of(puzzle: &Value) -> Position {
+    let rules: Rules = puzzle["rules"].as_str().unwrap().parse().unwrap();
+    Position::from_string(puzzle["position"].as_str().unwrap(), rules).unwrap()
+}
+
+/// The puzzles shipped per family (docs/PUZZLES.md): Kalah's, proven by
+/// the tables. Oware's are not shipped: this file's re-proof found the
+/// engine's proofs under the cycle rule inconsistent (`wari-0051` of a
+/// first run: -7 by a search of 100,000 nodes a move, -9 by one of
+/// 2,000,000, so not one clearly best move).
+const SHIPPED: [(&str, usize); 1] = [("kalah", 500)];
+
+#[test]
+fn every_family_ships_its_puzzles_playable() {
+    for (family, count) in SHIPPED {
+        let puzzles = shipped(family);
+        assert_eq!(puzzles.len(), count, "{family}");
+        let mut ids = std::collections::HashSet::new();
+        for p in &puzzles {
+            assert!(ids.insert(p["id"].as_str().unwrap().to_owned()), "{p}");
+            assert_eq!(p["rules"], family, "{p}");
+            let mut game = Game::from_position(position_of(p));
+            let solver = game.position().turn();
+            let solution = parse_moves(p["solution"].as_str().unwrap()).unwrap();
+            assert!(
+                solution.len() % 2 == 1,
+                "the solver moves first and last: {p}"
+            );
+            for (i, &m) in solution.iter().enumerate() {
+                // The solver's moves at even plies, the replies between.
+                assert_eq!(game.position().turn() == solver, i % 2 == 0, "{p}");
+                game.play(m).unwrap_or_else(|e| panic!("{p}: {e}"));
+            }
+            for theme in p["themes"].as_array().unwrap() {
+                assert!(THEMES.contains(&theme.as_str().unwrap()), "{p}");
+            }
+            assert!(p["gap"].as_i64().unwrap() >= 2, "{p}");
+        }
+    }
+}
+
+/// Kalah by minimax (no cycles in Kalah): what the player to move will
+/// still take over the other, remembered by board and turn.
+fn still(p: &Position, memo: &mut HashMap<(Vec<u8>, bool), i32>) -> i32 {
+    if p.is_over() {
+        return 0;
+    }
+    let key = (p.board().to_vec(), p.turn() == wari_rules::Side::South);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let me = p.turn();
+    let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
+    let v = p
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let c = p.play(m).unwrap();
+            let after = if c.turn() == me {
+                still(&c, memo)
+            } else {
+                -still(&c, memo)
+            };
+            lead(&c) - lead(p) + after
+        })
+        .max()
+        .unwrap();
+    memo.insert(key, v);
+    v
+}
+
+#[test]
+fn kalah_puzzles_are_right_by_plain_minimax() {
+    let mut memo = HashMap::new();
+    for p in shipped("kalah").iter().step_by(10) {
+        let position = position_of(p);
+        let me = position.turn();
+        let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
+        let mut values: Vec<(String, i32)> = position
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let c = position.play(m).unwrap();
+                let after = if c.turn() == me {
+                    still(&c, &mut memo)
+                } else {
+                    -still(&c, &mut memo)
+                };
+                (m.to_string(), lead(&c) + after)
+            })
+            .collect();
+        values.sort_by_key(|(_, v)| -v);
+        let answer = &p["solution"].as_str().unwrap()[..1];
+        assert_eq!(values[0].0, answer, "{p}: {values:?}");
+        assert_eq!(i64::from(values[0].1), p["value"].as_i64().unwrap(), "{p}");
+        assert_eq!(
+            i64::from(values[0].1 - values[1].1),
+            p["gap"].as_i64().unwrap(),
+            "{p}: {values:?}"
+        );
+    }
+}
+
+#[test]
+fn a_sample_of_every_family_is_proved_again() {
+    for (family, _) in SHIPPED {
+        let rules: Rules = family.parse().unwrap();
+        let dir =
+            std::env::temp_dir().join(format!("wari-puzzle-test-{}-{family}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let near_end = Position::from_string("1,0,0,0,0,0/1,0,0,0,0,0 S 23-23", rules).unwrap();
+        crate::tablebase::build_on_first_use(Some(&dir), &rules, &near_end, &mut |_| {}).unwrap();
+        let tables = crate::tablebase::open(Some(&dir), &rules).unwrap();
+        let mut engine = Engine::new();
+        engine.set_oracle(tables.clone());
+        for p in shipped(family).iter().step_by(50) {
+            let game = Game::from_position(position_of(p));
+            let proven = prove_moves(&mut engine, tables.as_deref(), &game, 2_000_000, &[], None)
+                .unwrap_or_else(|| panic!("{p}: not proved again"));
+            let best = clearly_best(&proven, 2).unwrap_or_else(|| panic!("{p}: {proven:?}"));
+            assert_eq!(
+                best.pit.to_string(),
+                &p["solution"].as_str().unwrap()[..1],
+                "{p}"
+            );
+            assert_eq!(i64::from(best.margin), p["value"].as_i64().unwrap(), "{p}");
+            assert_eq!(
+                i64::from(best.margin - proven[1].margin),
+                p["gap"].as_i64().unwrap(),
+                "{p}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,238 @@
+// @ts-check
+// The puzzle trainer (/puzzles?rules=FAMILY, or ?id=ID for one puzzle):
+// the puzzles `wari puzzles` made (web/puzzles/FAMILY.ndjson, docs/
+// PUZZLES.md), each a position where one move wins clearly more than any
+// other. A move is checked against the proven answer after rules.js has
+// played it; a multi-move puzzle's opponent replies with its best move.
+// A Glicko-2 rating per rule family (POST /api/puzzles/rating rates the
+// attempt like a game against the puzzle) is kept in the browser's
+// storage, and the next puzzle is the unseen one nearest to it.
+
+import { api } from './api.js';
+import { analysisUrl } from './analysis/url.js';
+import { createBoard } from './board.js';
+import { fill, h, seedsText } from './dom.js';
+import { Game, pitLetter } from './rules.js';
+import { ratingText, rulesText, sideName } from './words.js';
+
+// Kalah's puzzles only, for now: Oware's proofs are not yet trusted
+// (docs/PUZZLES.md).
+const FAMILIES = ['kalah'];
+/** A pause before the opponent's reply, so that the solver sees their own move first. */
+const REPLY_MS = 400;
+
+const ratingKey = (family) => `wari.puzzle-rating.${family}`;
+const seenKey = (family) => `wari.puzzles-seen.${family}`;
+
+/** The stored puzzle rating of a family, or a new player's. */
+function storedRating(family) {
+  try {
+    const r = JSON.parse(localStorage.getItem(ratingKey(family)) ?? 'null');
+    if (r && Number.isFinite(r.rating)) return r;
+  } catch {
+    // A broken entry: start again.
+  }
+  return null;
+}
+
+/** The puzzles of a family, from the file the server embeds. */
+async function load(family) {
+  const response = await fetch(`/puzzles/${family}.ndjson`);
+  if (!response.ok) throw new Error(`no puzzles for ${family}`);
+  return (await response.text()).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+const THEMES = {
+  'capture-chain': 'capture chain',
+  'grand-slam': 'grand slam',
+  feeding: 'feeding',
+  cycle: 'the cycle rule',
+  endgame: 'endgame',
+  'extra-move': 'extra move',
+};
+
+export function mountPuzzles(outlet) {
+  const params = new URLSearchParams(location.search);
+  let family = params.get('rules') ?? (params.get('id') ?? FAMILIES[0]).split('-')[0];
+  if (!FAMILIES.includes(family)) family = FAMILIES[0];
+  let puzzles = [];
+  let puzzle = null;
+  let game = null;
+  let solver = 'S';
+  let step = 0; // moves of the solution played
+  let over = false;
+  let gone = false;
+  let timer;
+
+  const title = h('h1', {}, 'Puzzles');
+  const ratingLine = h('p', { class: 'puzzle-rating', 'aria-live': 'polite' });
+  const task = h('p', { class: 'puzzle-task' });
+  const verdict = h('p', { class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite' });
+  const board = createBoard({
+    onPlay: (letter) => attempt(letter),
+    onRefuse: (letter) => { verdict.textContent = `${letter} cannot be played here.`; },
+  });
+  const next = h('button', { type: 'button', class: 'primary', hidden: true, onclick: () => pick() }, 'Next puzzle');
+  const analyse = h('a', { class: 'button', hidden: true, href: '/analysis' }, 'Analyse it');
+  const about = h('p', { class: 'muted puzzle-about' });
+  const familyButtons = h('div', { class: 'replay-nav', role: 'group', 'aria-label': 'Rule set' },
+    FAMILIES.map((f) => h('button', {
+      type: 'button', 'data-family': f, 'aria-pressed': String(f === family), onclick: () => choose(f),
+    }, f)));
+
+  outlet.append(h('section', { class: 'replay-page game-page puzzles-page' },
+    h('div', { class: 'play-area' }, title, task, board.element, verdict, h('p', {}, next, ' ', analyse)),
+    h('aside', { class: 'panel' },
+      h('h2', {}, 'Rule set'), familyButtons,
+      h('h2', {}, 'Your puzzle rating'), ratingLine,
+      h('p', {}, 'Each puzzle has one answer: a move that wins clearly more seeds than any other, proven to the end of the game.'),
+      about)));
+
+  function showRating() {
+    const r = storedRating(family);
+    ratingLine.textContent = r
+      ? `${family}: ${ratingText(Math.round(r.rating), r.provisional)}`
+      : `${family}: 1500? (no puzzle tried yet)`;
+  }
+
+  async function choose(f) {
+    family = f;
+    for (const b of familyButtons.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.getAttribute('data-family') === f));
+    showRating();
+    try {
+      puzzles = await load(family);
+    } catch (err) {
+      verdict.textContent = `The puzzles cannot be loaded: ${err.message}.`;
+      return;
+    }
+    if (!gone) pick();
+  }
+
+  /** The unseen puzzle nearest to the rating (or the one asked for). */
+  function pick(id = null) {
+    let chosen = id ? puzzles.find((p) => p.id === id) : null;
+    if (!chosen) {
+      const seen = new Set(JSON.parse(localStorage.getItem(seenKey(family)) ?? '[]'));
+      const target = storedRating(family)?.rating ?? 1500;
+      const fresh = puzzles.filter((p) => !seen.has(p.id));
+      const pool = fresh.length ? fresh : puzzles;
+      chosen = pool.reduce((a, b) => (Math.abs(b.rating - target) < Math.abs(a.rating - target) ? b : a));
+    }
+    start(chosen);
+  }
+
+  function start(p) {
+    clearTimeout(timer);
+    puzzle = p;
+    game = new Game(p.rules, p.position);
+    solver = game.position.turn;
+    step = 0;
+    over = false;
+    next.hidden = true;
+    analyse.hidden = true;
+    title.textContent = `Puzzle ${p.id}`;
+    task.textContent = `${sideName(solver)} to move: find the move that wins at least ${seedsText(p.gap)} more than any other.`;
+    verdict.textContent = '';
+    about.textContent = `${rulesText(p.rules)}; rated ${p.rating}.`;
+    show();
+  }
+
+  function show(lastMove = null) {
+    board.update({
+      position: game.position,
+      legal: over || game.position.turn !== solver ? [] : game.legalMoves(),
+      flipped: solver === 'N',
+      lastMove,
+    });
+  }
+
+  function played(letter) {
+    const s = game.play(letter);
+    return { move: letter, captured_pits: s.captures.map((k) => pitLetter(k, game.rules.pits)) };
+  }
+
+  const solution = () => puzzle.solution.split('');
+
+  async function attempt(letter) {
+    if (over || game.position.turn !== solver) return;
+    const expected = solution()[step];
+    let last;
+    try {
+      last = played(letter);
+    } catch (err) {
+      verdict.textContent = `${letter} cannot be played: ${err.message}.`;
+      return;
+    }
+    if (letter !== expected) {
+      over = true;
+      verdict.dataset.verdict = 'failed';
+      verdict.textContent = `✖ Not the best move: ${expected} was.`;
+      show(last);
+      await finish(false);
+      return;
+    }
+    step += 1;
+    show(last);
+    if (step >= solution().length) {
+      over = true;
+      verdict.dataset.verdict = 'solved';
+      verdict.textContent = `✔ Solved: ${solution().join(' ')}.`;
+      await finish(true);
+      return;
+    }
+    verdict.dataset.verdict = 'going';
+    verdict.textContent = '✔ Right. The opponent replies…';
+    // The opponent's best reply, then the solver's next move.
+    timer = setTimeout(() => {
+      if (gone) return;
+      const reply = solution()[step];
+      step += 1;
+      const r = played(reply);
+      verdict.textContent = `The opponent played ${reply}. Your move again.`;
+      show(r);
+    }, REPLY_MS);
+  }
+
+  async function finish(solved) {
+    const seen = new Set(JSON.parse(localStorage.getItem(seenKey(family)) ?? '[]'));
+    seen.add(puzzle.id);
+    localStorage.setItem(seenKey(family), JSON.stringify([...seen]));
+    analyse.setAttribute('href', analysisUrl({ rules: puzzle.rules, position: puzzle.position }));
+    analyse.hidden = false;
+    next.hidden = false;
+    const themes = puzzle.themes.map((t) => THEMES[t] ?? t);
+    if (themes.length) about.textContent += ` Themes: ${themes.join(', ')}.`;
+    try {
+      const before = storedRating(family);
+      const after = await api.rateAttempt({
+        player: before ? { rating: before.rating, deviation: before.deviation, volatility: before.volatility } : undefined,
+        puzzle: puzzle.rating,
+        solved,
+      });
+      localStorage.setItem(ratingKey(family), JSON.stringify(after));
+      const change = Math.round(after.rating) - Math.round(before?.rating ?? 1500);
+      showRating();
+      ratingLine.textContent += ` (${change >= 0 ? '+' : '−'}${Math.abs(change)})`;
+    } catch (err) {
+      ratingLine.textContent = `The rating was not updated: ${err.message}.`;
+    }
+    next.focus();
+  }
+
+  showRating();
+  (async () => {
+    try {
+      puzzles = await load(family);
+    } catch (err) {
+      verdict.textContent = `The puzzles cannot be loaded: ${err.message}.`;
+      return;
+    }
+    if (!gone) pick(params.get('id'));
+  })();
+
+  return () => {
+    gone = true;
+    clearTimeout(timer);
+    board.destroy();
+  };
+}
