@@ -30,7 +30,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .build()
         .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
     runtime
-        .block_on(wari_server::serve_with(
+        .block_on(wari_server::serve(
             args.config.clone(),
             Some(std::sync::Arc::new(shelf)),
         ))

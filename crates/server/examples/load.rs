@@ -590,7 +590,9 @@ async fn main() {
         let mut config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), &db);
         config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
         config.sign_ups_per_hour = 1_000_000;
-        let s = wari_server::start(config).await.expect("the server starts");
+        let s = wari_server::start(config, None)
+            .await
+            .expect("the server starts");
         o.urls = vec![format!("http://{}", s.addr())];
         server = Some(s);
     }

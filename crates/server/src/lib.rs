@@ -7,7 +7,7 @@
 //! ```no_run
 //! # async fn run() -> Result<(), wari_server::Error> {
 //! let config = wari_server::Config::new("127.0.0.1:0".parse().unwrap(), "sqlite://wari.db?mode=rwc");
-//! let server = wari_server::start(config).await?;
+//! let server = wari_server::start(config, None).await?;
 //! println!("listening on {}", server.addr());
 //! server.stop().await;
 //! # Ok(())
@@ -140,24 +140,17 @@ async fn shutdown_signal() {
 /// Connects to the database (running the migrations), takes over the
 /// computer's pending turns of processes that died (with SQLite, of the
 /// process before this one), and starts listening. Other games are loaded
-/// when someone asks for them.
+/// when someone asks for them. `tables`, when given, are the endgame
+/// tables the computer uses at levels 9 and 10 (and the analysis board's
+/// exact values).
 ///
 /// # Errors
-/// A database that cannot be reached or migrated, or an address that
-/// cannot be bound.
-pub async fn start(config: Config) -> Result<Server, Error> {
-    start_with(config, None).await
-}
-
-/// [`start`], with endgame tables for the computer at levels 9 and 10.
-///
-/// # Errors
-/// As [`start`].
-pub async fn start_with(
-    config: Config,
-    tables: Option<Arc<dyn Tablebases>>,
-) -> Result<Server, Error> {
-    let store = Store::connect(&config.database).await?;
+/// [`Error::Startup`]: a database that cannot be reached or migrated, or
+/// an address that cannot be bound.
+pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Result<Server, Error> {
+    let store = Store::connect(&config.database)
+        .await
+        .map_err(Error::startup)?;
     let app = Arc::new(App {
         computer: Computer::new(
             config.computer_threads as usize,
@@ -172,7 +165,7 @@ pub async fn start_with(
         ),
         rooms: Rooms::default(),
         sessions: Sessions::default(),
-        hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE)?,
+        hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE).map_err(Error::startup)?,
         stopping: Stopping::default(),
         process: lease::Process::default(),
         events: events::Events::default(),
@@ -182,14 +175,12 @@ pub async fn start_with(
         config,
     });
     notify::spawn_listener(Arc::clone(&app));
-    lease::start(&app).await?;
+    lease::start(&app).await.map_err(Error::startup)?;
     pairing::spawn(Arc::clone(&app));
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
-        .map_err(|e| Error::bad(format!("cannot listen on {}: {e}", app.config.bind)))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| Error::Internal(e.to_string()))?;
+        .map_err(|e| Error::startup(format!("cannot listen on {}: {e}", app.config.bind)))?;
+    let addr = listener.local_addr().map_err(Error::startup)?;
     let router = api::router(Arc::clone(&app));
     let task = tokio::spawn(listen::serve(
         Arc::clone(&app),
@@ -211,20 +202,12 @@ pub fn init_logging() {
         .try_init();
 }
 
-/// Starts the server with `config` and serves until Ctrl-C: what
-/// `wari serve` runs.
+/// Starts the server with `config` and `tables` (as [`start`]) and
+/// serves until Ctrl-C: what `wari serve` runs.
 ///
 /// # Errors
 /// As [`start`].
-pub async fn serve(config: Config) -> Result<(), Error> {
-    serve_with(config, None).await
-}
-
-/// [`serve`], with endgame tables for the computer at levels 9 and 10.
-///
-/// # Errors
-/// As [`serve`].
-pub async fn serve_with(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Result<(), Error> {
-    start_with(config, tables).await?.run().await;
+pub async fn serve(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Result<(), Error> {
+    start(config, tables).await?.run().await;
     Ok(())
 }

@@ -24,4 +24,5 @@ mod cases {
     mod profiles;
     mod ratings;
     mod restart;
+    mod startup;
 }

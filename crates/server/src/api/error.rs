@@ -36,6 +36,11 @@ pub enum Error {
     Internal(String),
     /// The database is unreachable (503).
     Unavailable(String),
+    /// The server could not start: a database URL it cannot use, a
+    /// database it cannot reach or migrate, an address it cannot listen
+    /// on. Only [`start`](crate::start) returns it; no client is ever
+    /// answered with it.
+    Startup(String),
 }
 
 impl Error {
@@ -52,6 +57,11 @@ impl Error {
     /// A 403 with `message`.
     pub fn forbidden(message: impl std::fmt::Display) -> Error {
         Error::Forbidden(one_line(message))
+    }
+
+    /// Why the server could not start, from the error met on the way.
+    pub fn startup(cause: impl std::fmt::Display) -> Error {
+        Error::Startup(one_line(cause))
     }
 
     /// A 404 naming what was not found.
@@ -74,7 +84,7 @@ impl Error {
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Error::Unsupported(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::Internal(_) | Error::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Error::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -94,7 +104,7 @@ impl Error {
             | Error::NotSignedIn(m) => m.clone(),
             Error::WrongPassword => "wrong name or password".to_owned(),
             Error::Unauthorized => "no session: POST /api/session first".to_owned(),
-            Error::Internal(_) => "internal error".to_owned(),
+            Error::Internal(_) | Error::Startup(_) => "internal error".to_owned(),
             Error::Unavailable(_) => "the database is unavailable".to_owned(),
         }
     }
@@ -103,7 +113,7 @@ impl Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Internal(m) | Error::Unavailable(m) => f.write_str(m),
+            Error::Internal(m) | Error::Unavailable(m) | Error::Startup(m) => f.write_str(m),
             other => f.write_str(&other.message()),
         }
     }

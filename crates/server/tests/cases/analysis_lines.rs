@@ -169,7 +169,7 @@ impl Tablebases for Minimax {
 
 #[tokio::test]
 async fn each_move_gets_its_table_value_from_the_movers_side() {
-    let server = wari_server::start_with(config(&sqlite_url()), Some(Arc::new(Minimax)))
+    let server = wari_server::start(config(&sqlite_url()), Some(Arc::new(Minimax)))
         .await
         .unwrap();
     let server = TestServer {

@@ -51,7 +51,9 @@ pub struct TestServer {
 }
 
 pub async fn start(config: Config) -> TestServer {
-    let server = wari_server::start(config).await.expect("the server starts");
+    let server = wari_server::start(config, None)
+        .await
+        .expect("the server starts");
     let base = format!("http://{}", server.addr());
     TestServer { server, base }
 }
