@@ -72,12 +72,6 @@ impl Outbox {
         self.items.push((player.to_owned(), Arc::new(event)));
     }
 
-    /// Whether nothing was pushed.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
     /// Announces the events in the transaction `tx` (PostgreSQL).
     ///
     /// # Errors

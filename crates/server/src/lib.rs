@@ -18,7 +18,7 @@
 
 mod accounts;
 mod analysis;
-pub mod api;
+mod api;
 mod chat;
 mod clock;
 mod computer;

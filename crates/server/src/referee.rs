@@ -3,7 +3,7 @@
 //! No input or output here: the game room locks, stores and broadcasts.
 
 use wari_engine::Level;
-use wari_rules::{EndReason, Game, Move, Side, Variant};
+use wari_rules::{Game, Move, Side, Variant};
 
 use crate::api::error::Error;
 use crate::clock::Clock;
@@ -469,8 +469,9 @@ impl GameState {
     }
 
     /// The reason the game ended, if it has.
+    #[cfg(test)]
     #[must_use]
-    pub fn end_reason(&self) -> Option<EndReason> {
+    pub fn end_reason(&self) -> Option<wari_rules::EndReason> {
         self.game.outcome().map(|o| o.reason())
     }
 }
@@ -478,6 +479,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wari_rules::EndReason;
 
     fn playing(rules: &str, clock: Option<Clock>) -> GameState {
         let mut state = GameState::new("g".to_owned(), Game::new(rules.parse().unwrap()), clock, 0);

@@ -51,6 +51,7 @@ impl Seat {
     }
 
     /// A guest, held by `session`.
+    #[cfg(test)]
     #[must_use]
     pub fn human(name: &str, session: &str) -> Seat {
         Seat {
