@@ -240,7 +240,9 @@ test('a challenge by name for a correspondence game waits in My games for the pl
   // The game waits for Esi: her header says so, and her clock counts days.
   await esi.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games: 1 waiting for your move');
   assert.match(await esi.page.locator('.seat .clock').first().innerText(), /^(1 d 0 h|2[34]:\d\d:\d\d)$/);
-  assert.equal(await myGames(yaw).getAttribute('aria-label'), 'My games');
+  // Yaw's header drops the challenge he accepted (it reads his games once
+  // the page is up: wait for it rather than read it at once).
+  await yaw.page.waitForFunction(() => document.querySelector('#my-games')?.getAttribute('aria-label') === 'My games');
   await esi.page.locator('.board .pit.playable').first().waitFor();
   await clickLegalPit(esi.page);
   // Now it is Yaw's turn: his header and his list of games say so.
