@@ -143,15 +143,9 @@ pub fn build_with(
     let mut rebuilt_below = false;
     for seeds in 0..=max_seeds {
         let boards = positions(rules.pits(), seeds);
-        match open_table(dir, &rules, seeds) {
-            Ok(Some(kept)) => {
-                progress.layer_start(seeds, boards, true);
-                layers.push(kept.into_raw());
-                continue;
-            }
-            Ok(None) => {}
-            Err(e) if e.is_damage() => progress.replacing(seeds, &e),
-            Err(e) => return Err(e),
+        if let Some(kept) = kept_layer(dir, &rules, seeds, boards, progress)? {
+            layers.push(kept);
+            continue;
         }
         progress.layer_start(seeds, boards, false);
         let started = Instant::now();
@@ -218,4 +212,31 @@ pub(crate) fn build_in_memory(
         layers.push(table);
     }
     layers
+}
+
+/// The table of `seeds` seeds (`boards` boards) already in `dir`, with one
+/// byte a board, announced to `progress` as kept; `None` when it is to be
+/// built: missing, or damaged (announced as replaced).
+///
+/// # Errors
+/// A file that cannot be read for another reason than damage.
+pub(crate) fn kept_layer(
+    dir: &Path,
+    rules: &TableRules,
+    seeds: usize,
+    boards: u64,
+    progress: &dyn Progress,
+) -> Result<Option<TableBytes>, Error> {
+    match open_table(dir, rules, seeds) {
+        Ok(Some(kept)) => {
+            progress.layer_start(seeds, boards, true);
+            Ok(Some(kept.into_raw()))
+        }
+        Ok(None) => Ok(None),
+        Err(e) if e.is_damage() => {
+            progress.replacing(seeds, &e);
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -24,6 +24,7 @@ use mpi::datatype::PartitionMut;
 use mpi::traits::{Communicator, CommunicatorCollectives};
 use wari_rules::Rules;
 
+use crate::builder::kept_layer;
 use crate::error::Error;
 use crate::file::{TableBytes, open_table, write_table};
 use crate::index::{MAX_LAYER, positions};
@@ -87,15 +88,9 @@ pub fn build_distributed<C: Communicator>(
     let mut layers: Vec<TableBytes> = Vec::with_capacity(max_seeds + 1);
     for seeds in 0..=max_seeds {
         let boards = positions(rules.pits(), seeds);
-        match open_table(dir, &rules, seeds) {
-            Ok(Some(kept)) => {
-                progress.layer_start(seeds, boards, true);
-                layers.push(kept.into_raw());
-                continue;
-            }
-            Ok(None) => {}
-            Err(e) if e.is_damage() => progress.replacing(seeds, &e),
-            Err(e) => return Err(e),
+        if let Some(kept) = kept_layer(dir, &rules, seeds, boards, progress)? {
+            layers.push(kept);
+            continue;
         }
         // Every process has looked before any writes.
         world.barrier();
