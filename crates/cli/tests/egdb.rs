@@ -6,6 +6,10 @@ use std::process::Command;
 
 use serde_json::Value;
 
+/// The table file format as docs/ENDGAME.md describes it.
+#[path = "../../egdb/tests/support/format.rs"]
+mod format;
+
 /// What one run of `wari` printed.
 #[derive(Debug)]
 struct Run {
@@ -227,10 +231,9 @@ mod egdb {
         // Change one value and make the checksum match again.
         let file = dir.path().join("abapa,pits=3/06.egdb");
         let mut bytes = std::fs::read(&file).unwrap();
-        let at = wari_egdb::HEADER_LEN + 300;
+        let at = format::header_len(&bytes) + 300;
         bytes[at] = (bytes[at] & 0x80) | (bytes[at].wrapping_add(4) & 0x7f);
-        let sum = wari_egdb::checksum(&bytes[wari_egdb::HEADER_LEN..]);
-        bytes[32..40].copy_from_slice(&sum.to_le_bytes());
+        format::reseal(&mut bytes);
         std::fs::write(&file, &bytes).unwrap();
         let run = wari(&["egdb", "verify", "--rules", "abapa,pits=3", "--dir", d]);
         let message = run.error(1).to_owned();
@@ -252,7 +255,7 @@ mod egdb {
         let (cut, bytes) = cut_short(dir.path(), 5);
         let flipped = dir.path().join("abapa,pits=3/03.egdb");
         let mut other = std::fs::read(&flipped).unwrap();
-        let at = wari_egdb::HEADER_LEN + 1;
+        let at = format::header_len(&other) + 1;
         other[at] ^= 1;
         std::fs::write(&flipped, &other).unwrap();
         let run = wari(&[

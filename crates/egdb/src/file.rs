@@ -33,17 +33,17 @@ use crate::index::positions;
 use crate::table_rules::TableRules;
 
 /// The first bytes of every table file.
-pub const MAGIC: [u8; 8] = *b"WARIEGDB";
+pub(crate) const MAGIC: [u8; 8] = *b"WARIEGDB";
 
 /// The format version of a table of one byte a board, which builds
 /// write.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// The format version of a compressed table (`wari egdb compress`).
-pub const COMPRESSED_VERSION: u32 = 2;
+pub(crate) const COMPRESSED_VERSION: u32 = 2;
 
 /// Bytes before the payload.
-pub const HEADER_LEN: usize = 128;
+pub(crate) const HEADER_LEN: usize = 128;
 
 /// The file of the table of `seeds` seeds under `rules` in `dir`:
 /// `DIR/RULES/NN.egdb`, like `egdb/abapa/07.egdb`.
@@ -64,7 +64,7 @@ pub fn table_path(dir: &Path, rules: &TableRules, seeds: usize) -> PathBuf {
 /// step that is a bijection of the running sum, so changing any one word
 /// always changes the result; the length is mixed in last.
 #[must_use]
-pub fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut h: u64 = 0x5741_5249_4547_4442;
     let mut words = bytes.chunks_exact(8);
@@ -100,31 +100,13 @@ fn header(rules: &TableRules, seeds: usize, version: u32, payload: &[u8]) -> [u8
 ///
 /// # Errors
 /// When the directory or file cannot be written.
-pub fn write_table(
+pub(crate) fn write_table(
     dir: &Path,
     rules: &TableRules,
     seeds: usize,
     payload: &[u8],
 ) -> Result<PathBuf, Error> {
     write_file(dir, rules, seeds, VERSION, payload)
-}
-
-/// Writes a table compressed (format version 2), atomically as
-/// [`write_table`]; `table` holds one byte a board. Returns the file and
-/// its length.
-///
-/// # Errors
-/// When the directory or file cannot be written.
-pub fn write_compressed_table(
-    dir: &Path,
-    rules: &TableRules,
-    seeds: usize,
-    table: &[u8],
-) -> Result<(PathBuf, u64), Error> {
-    assert_eq!(table.len() as u64, positions(rules.pits(), seeds));
-    let payload = compress(table, 2 * rules.pits(), seeds);
-    let path = write_file(dir, rules, seeds, COMPRESSED_VERSION, &payload)?;
-    Ok((path, (HEADER_LEN + payload.len()) as u64))
 }
 
 fn write_file(
@@ -260,7 +242,7 @@ impl TableBytes {
 /// When the file cannot be read, or is not the table expected: bad magic,
 /// another version, other rules, pits or seeds, a wrong length or a
 /// checksum that does not match.
-pub fn open_table(
+pub(crate) fn open_table(
     dir: &Path,
     rules: &TableRules,
     seeds: usize,

@@ -56,10 +56,7 @@ pub use builder::{
 #[cfg(feature = "mpi")]
 pub use distributed::{build_distributed, build_mpi};
 pub use error::Error;
-pub use file::{
-    COMPRESSED_VERSION, HEADER_LEN, MAGIC, Payload, TableBytes, VERSION, checksum, compress_table,
-    open_table, table_path, write_compressed_table, write_table,
-};
+pub use file::{TableBytes, compress_table, table_path};
 pub use index::{MAX_LAYER, next_board, positions, rank, unrank};
 pub use retrograde::{Progress, Quiet};
 pub use search_solve::{solve_by_search, solve_by_search_over};

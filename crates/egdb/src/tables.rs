@@ -47,7 +47,6 @@ impl Tables {
     /// writes a new file and renames it over the old one, which is safe). A
     /// file cut short under a running process makes its next probe there
     /// fault (SIGBUS) rather than return an error, as with any mapped file.
-    /// The same holds for [`open_table`].
     ///
     /// # Errors
     /// When `dir` exists but is not a directory.

@@ -5,10 +5,11 @@
 use std::fs;
 use std::path::Path;
 
-use wari_egdb::{
-    Error, HEADER_LEN, Quiet, TableRules, Tables, build, checksum, open_table, table_path, verify,
-};
+use wari_egdb::{Error, Quiet, TableRules, Tables, build, table_path, verify};
 use wari_rules::{Position, Rules};
+
+#[path = "support/format.rs"]
+mod format;
 
 fn rules() -> Rules {
     "abapa,pits=3".parse().unwrap()
@@ -26,7 +27,12 @@ fn path(dir: &Path, seeds: usize) -> std::path::PathBuf {
 }
 
 fn open(dir: &Path, seeds: usize) -> Result<(), Error> {
-    open_table(dir, &TableRules::new(&rules()), seeds).map(|_| ())
+    open_with(dir, &rules(), seeds)
+}
+
+/// Opens and checks the one table of `seeds` seeds under `rules`.
+fn open_with(dir: &Path, rules: &Rules, seeds: usize) -> Result<(), Error> {
+    Tables::open(dir, rules)?.table(seeds).map(|_| ())
 }
 
 /// A position with 5 seeds on the board.
@@ -95,7 +101,7 @@ fn a_table_of_other_rules_is_an_error() {
     let warri_path = table_path(dir.path(), &TableRules::new(&warri), 5);
     fs::create_dir_all(warri_path.parent().unwrap()).unwrap();
     fs::copy(path(dir.path(), 5), &warri_path).unwrap();
-    let e = open_table(dir.path(), &TableRules::new(&warri), 5).unwrap_err();
+    let e = open_with(dir.path(), &warri, 5).unwrap_err();
     assert!(matches!(e, Error::WrongRules { .. }), "{e}");
     assert!(e.to_string().contains("\"abapa,pits=3\""), "{e}");
     // And a file of another seed count in the place of this one.
@@ -108,7 +114,8 @@ fn a_damaged_payload_fails_its_checksum() {
     let dir = built();
     let p = path(dir.path(), 6);
     let mut bytes = fs::read(&p).unwrap();
-    bytes[HEADER_LEN + 100] ^= 0x01;
+    let at = format::header_len(&bytes) + 100;
+    bytes[at] ^= 0x01;
     fs::write(&p, &bytes).unwrap();
     assert!(matches!(open(dir.path(), 6), Err(Error::Checksum(_))));
 }
@@ -120,10 +127,9 @@ fn verify_finds_a_wrong_value_behind_a_good_checksum() {
     let mut bytes = fs::read(&p).unwrap();
     // Every value of seed count 6 is checked; change one and make the
     // checksum match again, as a buggy build would write it.
-    let at = HEADER_LEN + 200;
+    let at = format::header_len(&bytes) + 200;
     bytes[at] = (bytes[at] & 0x80) | (bytes[at].wrapping_add(2) & 0x7f);
-    let sum = checksum(&bytes[HEADER_LEN..]);
-    bytes[32..40].copy_from_slice(&sum.to_le_bytes());
+    format::reseal(&mut bytes);
     fs::write(&p, &bytes).unwrap();
     let tables = Tables::open(dir.path(), &rules()).unwrap();
     let verdict = verify(&tables, 6).unwrap();
@@ -147,7 +153,8 @@ fn a_build_resumes_and_keeps_valid_files() {
     // A damaged file is built again, and the progress told why.
     let whole = fs::read(path(dir.path(), 4)).unwrap();
     let mut bytes = whole.clone();
-    bytes[HEADER_LEN] ^= 1;
+    let at = format::header_len(&bytes);
+    bytes[at] ^= 1;
     fs::write(path(dir.path(), 4), &bytes).unwrap();
     let told = Told::default();
     build(dir.path(), &rules(), 6, &told).unwrap();
@@ -220,10 +227,10 @@ fn a_build_too_large_for_its_memory_is_refused_at_once() {
 /// Every board's stored byte of the tables of `rules` up to `max` in
 /// `dir`, as the files give them.
 fn every_byte(dir: &Path, rules: &Rules, max: usize) -> Vec<Vec<u8>> {
-    let rules = TableRules::new(rules);
+    let tables = Tables::open(dir, rules).unwrap();
     (0..=max)
         .map(|seeds| {
-            let table = open_table(dir, &rules, seeds).unwrap().unwrap();
+            let table = tables.table(seeds).unwrap().unwrap();
             (0..table.len()).map(|i| table.get(i)).collect()
         })
         .collect()
@@ -248,7 +255,9 @@ fn compressed_tables_read_as_the_tables_they_were_made_from() {
         assert!(after <= before, "{seeds} seeds: {before} -> {after}");
     }
     let compressed = |seeds: usize| {
-        open_table(packed.path(), &table_rules, seeds)
+        Tables::open(packed.path(), &rules)
+            .unwrap()
+            .table(seeds)
             .unwrap()
             .unwrap()
             .is_compressed()
@@ -282,7 +291,7 @@ fn a_damaged_compressed_table_is_an_error() {
     let p = table_path(dir.path(), &table_rules, 11);
     let bytes = fs::read(&p).unwrap();
     assert_eq!(bytes[8], 2, "format version 2");
-    let open = || open_table(dir.path(), &table_rules, 11).map(|_| ());
+    let open = || open_with(dir.path(), &rules, 11);
     fs::write(&p, &bytes[..bytes.len() - 1]).unwrap();
     assert!(open().is_err());
     let mut changed = bytes.clone();
@@ -292,4 +301,25 @@ fn a_damaged_compressed_table_is_an_error() {
     assert!(e.to_string().contains("11.egdb"), "{e}");
     fs::write(&p, &bytes).unwrap();
     assert!(open().is_ok());
+}
+
+/// Every file's header holds the checksum of its payload as
+/// docs/ENDGAME.md defines it, for both format versions.
+#[test]
+fn files_carry_the_documented_checksum() {
+    let rules: Rules = "wari,pits=4,cycle=even".parse().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), &rules, 11, &Quiet).unwrap();
+    let table_rules = TableRules::new(&rules);
+    wari_egdb::compress_table(dir.path(), &table_rules, 11).unwrap();
+    for seeds in 0..=11 {
+        let bytes = fs::read(table_path(dir.path(), &table_rules, seeds)).unwrap();
+        assert_eq!(format::header_len(&bytes), 128);
+        let stored = u64::from_le_bytes(bytes[32..40].try_into().unwrap());
+        assert_eq!(stored, format::checksum(&bytes[128..]), "{seeds} seeds");
+    }
+    assert_eq!(
+        fs::read(table_path(dir.path(), &table_rules, 11)).unwrap()[8],
+        2
+    );
 }
