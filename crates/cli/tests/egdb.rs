@@ -99,7 +99,7 @@ fn cut_short(dir: &Path, seeds: usize) -> (std::path::PathBuf, Vec<u8>) {
 }
 
 mod egdb {
-    use super::{Command, Value, built, cut_short, wari};
+    use super::{Command, Value, built, cut_short, format, wari};
 
     #[test]
     fn build_then_rebuild_keeps_the_files() {
