@@ -10,7 +10,7 @@ use serde_json::Value;
 use wari_rules::Game;
 use wari_rules::ogn::Record;
 
-use super::wari;
+use crate::support::wari;
 
 /// A file name in the temporary directory, unique to this run and test.
 fn temp_file(name: &str) -> PathBuf {
@@ -307,7 +307,7 @@ fn the_ply_cap_ends_games_as_the_cycle_rule_would() {
 
 /// The fake engine in `mode`, as an engine spec.
 fn fake(mode: &str) -> String {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/matches/fake_engine.sh");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cli/matches/fake_engine.sh");
     format!("cmd:sh {} {mode}", script.display())
 }
 

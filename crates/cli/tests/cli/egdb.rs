@@ -7,58 +7,17 @@ use std::process::Command;
 use serde_json::Value;
 
 /// The table file format as docs/ENDGAME.md describes it.
-#[path = "../../egdb/tests/support/format.rs"]
+#[path = "../../../egdb/tests/support/format.rs"]
 mod format;
 
-/// What one run of `wari` printed.
-#[derive(Debug)]
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::support::{Run, build_tables, wari_with};
 
-impl Run {
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.status, Some(0), "wari failed:\n{self:#?}");
-        &self.stdout
-    }
-
-    /// The one `wari: error: ` line of a failed run with `status`.
-    #[track_caller]
-    fn error(&self, status: i32) -> &str {
-        assert_eq!(
-            self.status,
-            Some(status),
-            "expected exit status {status}:\n{self:#?}"
-        );
-        assert!(
-            self.stderr.ends_with('\n') && self.stderr.lines().count() == 1,
-            "expected one line on stderr:\n{self:#?}"
-        );
-        self.stderr
-            .trim_end()
-            .strip_prefix("wari: error: ")
-            .unwrap_or_else(|| panic!("expected `wari: error: `:\n{self:#?}"))
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(self.ok()).expect("one JSON object")
-    }
-}
-
+/// Runs `wari` without the environment's tables directory: these tests
+/// name theirs.
 fn wari(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_wari"))
-        .args(args)
-        .env_remove("WARI_EGDB")
-        .output()
-        .expect("the wari binary runs");
-    Run {
-        status: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
+    wari_with(args, |command| {
+        command.env_remove("WARI_EGDB");
+    })
 }
 
 /// Tables of abapa on 3 pits up to 6 seeds.
@@ -558,21 +517,6 @@ mod solve {
     }
 }
 
-/// Tables of `rules` up to 6 seeds.
-fn built_for(dir: &Path, rules: &str) {
-    let run = wari(&[
-        "egdb",
-        "build",
-        "--rules",
-        rules,
-        "--max-seeds",
-        "6",
-        "--dir",
-        dir.to_str().unwrap(),
-    ]);
-    run.ok();
-}
-
 /// South's captures minus North's in a position string, and whether
 /// South is to move.
 fn counts(position: &str, rules: &str) -> (i64, bool) {
@@ -583,7 +527,7 @@ fn counts(position: &str, rules: &str) -> (i64, bool) {
 }
 
 mod analyze_with_tables {
-    use super::{built, built_for, counts, wari};
+    use super::{build_tables, built, counts, wari};
 
     const EVEN: &str = "abapa,pits=3,cycle=even";
 
@@ -594,7 +538,7 @@ mod analyze_with_tables {
     #[test]
     fn analyze_marks_values_from_the_tables_as_exact() {
         let dir = tempfile::tempdir().unwrap();
-        built_for(dir.path(), EVEN);
+        build_tables(dir.path(), EVEN);
         let d = dir.path().to_str().unwrap();
         let mut exact = 0;
         for position in [
@@ -688,7 +632,7 @@ mod analyze_with_tables {
 }
 
 mod perfect_play {
-    use super::{built_for, counts, wari};
+    use super::{build_tables, counts, wari};
 
     const EVEN: &str = "abapa,pits=3,cycle=even";
 
@@ -700,7 +644,7 @@ mod perfect_play {
     #[test]
     fn the_engine_with_tables_wins_what_the_tables_say() {
         let dir = tempfile::tempdir().unwrap();
-        built_for(dir.path(), EVEN);
+        build_tables(dir.path(), EVEN);
         let d = dir.path().to_str().unwrap();
         let mut played = 0;
         for start in [

@@ -7,6 +7,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::support::build_tables;
+
 /// Long enough for a debug build on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -617,29 +619,11 @@ fn own_book_answers_the_start_from_the_book_and_says_when_there_is_none() {
     );
 }
 
-/// `wari egdb build` of the tables of `rules` up to 6 seeds in `dir`.
-fn build_tables(dir: &str, rules: &str) {
-    let built = Command::new(env!("CARGO_BIN_EXE_wari"))
-        .args([
-            "egdb",
-            "build",
-            "--rules",
-            rules,
-            "--max-seeds",
-            "6",
-            "--dir",
-            dir,
-        ])
-        .output()
-        .unwrap();
-    assert!(built.status.success(), "{built:?}");
-}
-
 #[test]
 fn egdb_path_gives_proven_scores_inside_the_tables() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    build_tables(d, "abapa,pits=3,cycle=even");
+    build_tables(dir.path(), "abapa,pits=3,cycle=even");
     let mut engine = ready();
     engine.send("setoption name Rules value abapa,pits=3,cycle=even");
     engine.send(&format!("setoption name EgdbPath value {d}"));
@@ -679,7 +663,7 @@ fn egdb_path_gives_proven_scores_inside_the_tables() {
     );
     // Under cycle=2 the tables are the convention's estimates
     // (docs/ENDGAME.md): used at the horizon, never proven.
-    build_tables(d, "abapa,pits=3");
+    build_tables(dir.path(), "abapa,pits=3");
     engine.send("setoption name Rules value abapa,pits=3");
     engine.send(&format!("setoption name EgdbPath value {d}"));
     let reply = engine.line();

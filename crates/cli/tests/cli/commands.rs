@@ -2,60 +2,9 @@
 //! (perft's last line, replay's JSON keys) and the error paths (exit status
 //! 2, one `wari: error: ` line on stderr).
 
-use std::process::Command;
-
 use serde_json::Value;
 
-/// What one run of `wari` printed.
-#[derive(Debug)]
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Checks the run succeeded and returns its stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.status, Some(0), "wari failed:\n{self:#?}");
-        &self.stdout
-    }
-
-    /// Checks the run failed as bad input does (status 2, nothing on
-    /// stdout, exactly one `wari: error: ` line on stderr) and returns the
-    /// message after that prefix.
-    #[track_caller]
-    fn input_error(&self) -> &str {
-        assert_eq!(self.status, Some(2), "expected exit status 2:\n{self:#?}");
-        assert_eq!(self.stdout, "", "expected no output:\n{self:#?}");
-        assert!(
-            self.stderr.ends_with('\n') && self.stderr.lines().count() == 1,
-            "expected one line on stderr:\n{self:#?}"
-        );
-        self.stderr
-            .trim_end()
-            .strip_prefix("wari: error: ")
-            .unwrap_or_else(|| panic!("expected `wari: error: `:\n{self:#?}"))
-    }
-}
-
-fn wari(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_wari"))
-        .args(args)
-        // The tables built on first use go here, not to the user's.
-        .env(
-            "WARI_EGDB",
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb"),
-        )
-        .output()
-        .expect("the wari binary runs");
-    Run {
-        status: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
+use crate::support::wari;
 
 const START: &str = "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0";
 
@@ -708,5 +657,3 @@ mod help {
         assert_eq!(version, format!("wari {}\n", env!("CARGO_PKG_VERSION")));
     }
 }
-
-mod matches;
