@@ -57,7 +57,7 @@ fn cut_short(dir: &Path, seeds: usize) -> (std::path::PathBuf, Vec<u8>) {
     (file, bytes)
 }
 
-mod egdb {
+mod tables {
     use super::{Command, Value, built, cut_short, format, wari};
 
     #[test]
