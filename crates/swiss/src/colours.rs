@@ -61,7 +61,11 @@ pub(crate) fn allocate(a: &Player, b: &Player) -> Colour {
             // E.2: the stronger preference; between two absolute ones, the
             // wider colour difference.
             if pa.strength != pb.strength {
-                return if pa.strength > pb.strength { ca } else { ca.opposite() };
+                return if pa.strength > pb.strength {
+                    ca
+                } else {
+                    ca.opposite()
+                };
             }
             if pa.strength == Strength::Absolute {
                 let (da, db) = (a.colour_difference().abs(), b.colour_difference().abs());
@@ -86,7 +90,11 @@ pub(crate) fn allocate(a: &Player, b: &Player) -> Colour {
     }
     // E.5: the initial colour (White) to the higher-ranked player if his
     // pairing number is odd.
-    if a.number % 2 == 1 { Colour::White } else { Colour::Black }
+    if a.number % 2 == 1 {
+        Colour::White
+    } else {
+        Colour::Black
+    }
 }
 
 /// What a colour allocation costs in the quality criteria C.8–C.11, as the
@@ -138,4 +146,108 @@ pub(crate) fn compatible(a: &Player, b: &Player, topscorer: impl Fn(&Player) -> 
         && pa.colour == pb.colour
         && !topscorer(a)
         && !topscorer(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::Float;
+    use Colour::{Black as B, White as Wh};
+
+    fn player(number: usize, colours: &[Colour]) -> Player {
+        Player {
+            id: number as u64,
+            number,
+            score: crate::history::Points(0),
+            colours: colours.to_vec(),
+            colour_by_round: colours.iter().map(|c| Some(*c)).collect(),
+            met: vec![],
+            had_bye: false,
+            floats: [Float::None; 2],
+        }
+    }
+
+    #[test]
+    fn preferences_follow_a6() {
+        let p = |colours: &[Colour]| preference(&player(1, colours));
+        assert_eq!(
+            p(&[]),
+            Preference {
+                colour: None,
+                strength: Strength::None
+            }
+        );
+        assert_eq!(
+            p(&[Wh]),
+            Preference {
+                colour: Some(B),
+                strength: Strength::Strong
+            }
+        );
+        assert_eq!(
+            p(&[Wh, B]),
+            Preference {
+                colour: Some(Wh),
+                strength: Strength::Mild
+            }
+        );
+        assert_eq!(
+            p(&[B, Wh, Wh]),
+            Preference {
+                colour: Some(B),
+                strength: Strength::Absolute
+            }
+        );
+        assert_eq!(
+            p(&[Wh, B, Wh]),
+            Preference {
+                colour: Some(B),
+                strength: Strength::Strong
+            }
+        );
+        assert_eq!(
+            p(&[Wh, Wh, B, Wh]),
+            Preference {
+                colour: Some(B),
+                strength: Strength::Absolute
+            }
+        );
+        assert_eq!(
+            p(&[B, Wh, B, B]),
+            Preference {
+                colour: Some(Wh),
+                strength: Strength::Absolute
+            }
+        );
+    }
+
+    #[test]
+    fn the_stronger_preference_is_granted_e2() {
+        // Both want Black. Absolute (W, W) beats strong (W), whoever ranks
+        // higher; strong (W, B, W) beats mild (B, W).
+        let (absolute, strong, mild) =
+            (player(2, &[Wh, Wh]), player(1, &[Wh]), player(1, &[B, Wh]));
+        assert_eq!(allocate(&strong, &absolute), Wh);
+        assert_eq!(allocate(&absolute, &strong), B);
+        let strong3 = player(2, &[Wh, B, Wh]);
+        assert_eq!(allocate(&mild, &strong3), Wh);
+        // Both mild Black: E.3 alternates from the latest round with
+        // different colours (round 2: the first had Black, now White), even
+        // against the higher-ranked player's preference (E.4).
+        let (first, second) = (player(1, &[Wh, B, B, Wh]), player(2, &[B, Wh, B, Wh]));
+        assert_eq!(allocate(&first, &second), Wh);
+        // Same colours every round: E.4, the higher-ranked gets his.
+        assert_eq!(allocate(&player(1, &[B, Wh]), &player(2, &[B, Wh])), B);
+        // No history at all: E.5 by pairing number.
+        assert_eq!(allocate(&player(3, &[]), &player(4, &[])), Wh);
+        assert_eq!(allocate(&player(4, &[]), &player(5, &[])), B);
+    }
+
+    #[test]
+    fn the_same_absolute_preference_forbids_a_game_but_for_topscorers() {
+        let (a, b) = (player(1, &[Wh, Wh]), player(2, &[B, Wh, Wh]));
+        assert!(!compatible(&a, &b, |_| false));
+        assert!(compatible(&a, &b, |p| p.number == 2));
+        assert!(compatible(&a, &player(3, &[B, B]), |_| false));
+    }
 }

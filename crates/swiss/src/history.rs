@@ -170,7 +170,10 @@ pub(crate) struct Player {
 impl Player {
     /// Games played with White minus games with Black (A.6).
     pub fn colour_difference(&self) -> i32 {
-        self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
+        self.colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum()
     }
 }
 

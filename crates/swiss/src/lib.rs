@@ -58,10 +58,10 @@
 mod brackets;
 mod byes;
 mod colours;
+mod completion;
 mod history;
 mod matching;
 mod tiebreaks;
-pub mod trf;
 mod weights;
 
 use std::collections::HashSet;
@@ -109,15 +109,31 @@ pub enum PairingError {
 impl fmt::Display for PairingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PairingError::RoundOutOfRange { round, total_rounds } => {
-                write!(f, "round {round} is not a round of an event of {total_rounds} rounds")
+            PairingError::RoundOutOfRange {
+                round,
+                total_rounds,
+            } => {
+                write!(
+                    f,
+                    "round {round} is not a round of an event of {total_rounds} rounds"
+                )
             }
             PairingError::DuplicateEntrant(id) => write!(f, "entrant {id} is listed twice"),
-            PairingError::History { id, found, expected } => {
-                write!(f, "entrant {id} has {found} rounds of history, expected {expected}")
+            PairingError::History {
+                id,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "entrant {id} has {found} rounds of history, expected {expected}"
+                )
             }
             PairingError::NoPairing => {
-                write!(f, "no pairing avoids repeat games, colour limits and a second bye")
+                write!(
+                    f,
+                    "no pairing avoids repeat games, colour limits and a second bye"
+                )
             }
         }
     }
@@ -147,9 +163,16 @@ impl std::error::Error for PairingError {}
 /// assert_eq!(pairing.games, vec![(8, 7)]);
 /// assert_eq!(pairing.bye, Some(9));
 /// ```
-pub fn pair_round(entrants: &[Entrant], round: u32, total_rounds: u32) -> Result<Pairing, PairingError> {
+pub fn pair_round(
+    entrants: &[Entrant],
+    round: u32,
+    total_rounds: u32,
+) -> Result<Pairing, PairingError> {
     if round == 0 || round > total_rounds {
-        return Err(PairingError::RoundOutOfRange { round, total_rounds });
+        return Err(PairingError::RoundOutOfRange {
+            round,
+            total_rounds,
+        });
     }
     let mut ids = HashSet::new();
     for e in entrants {
@@ -157,12 +180,17 @@ pub fn pair_round(entrants: &[Entrant], round: u32, total_rounds: u32) -> Result
             return Err(PairingError::DuplicateEntrant(e.id));
         }
         if e.history.len() != round as usize - 1 {
-            return Err(PairingError::History { id: e.id, found: e.history.len(), expected: round as usize - 1 });
+            return Err(PairingError::History {
+                id: e.id,
+                found: e.history.len(),
+                expected: round as usize - 1,
+            });
         }
     }
     let mut players = history::players(entrants);
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
-    let (pairs, bye) = brackets::pair(&players, round == total_rounds, round).ok_or(PairingError::NoPairing)?;
+    let (pairs, bye) =
+        brackets::pair(&players, round == total_rounds, round).ok_or(PairingError::NoPairing)?;
     let mut games: Vec<(usize, usize)> = pairs;
     games.sort();
     Ok(Pairing {

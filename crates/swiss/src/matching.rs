@@ -17,12 +17,15 @@ const NONE: usize = usize::MAX;
 /// never help and may be left out; `mate[v]` is `v`'s partner.
 ///
 /// # Example
-/// ```ignore
+/// ```text
 /// // A path a-b-c-d with weights 2, 3, 2: the two outer edges weigh more.
 /// let mate = max_weight_matching(4, &[(0, 1, 2.into()), (1, 2, 3.into()), (2, 3, 2.into())]);
 /// assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
 /// ```
-pub(crate) fn max_weight_matching(vertices: usize, edges: &[(usize, usize, I256)]) -> Vec<Option<usize>> {
+pub(crate) fn max_weight_matching(
+    vertices: usize,
+    edges: &[(usize, usize, I256)],
+) -> Vec<Option<usize>> {
     if edges.is_empty() || vertices == 0 {
         return vec![None; vertices];
     }
@@ -41,6 +44,8 @@ const INNER: u8 = 2;
 struct Matcher<'a> {
     n: usize,
     edges: &'a [(usize, usize, I256)],
+    /// Twice each edge's weight (the slack is `u_i + u_j - 2w`).
+    doubled: Vec<I256>,
     /// `endpoint[2k]` and `endpoint[2k + 1]` are the ends of edge `k`.
     endpoint: Vec<usize>,
     /// For each vertex, the endpoints (remote ends) of its edges.
@@ -64,7 +69,12 @@ struct Matcher<'a> {
 
 impl<'a> Matcher<'a> {
     fn new(n: usize, edges: &'a [(usize, usize, I256)]) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(I256::ZERO).max(I256::ZERO);
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(I256::ZERO)
+            .max(I256::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -78,6 +88,7 @@ impl<'a> Matcher<'a> {
         Matcher {
             n,
             edges,
+            doubled: edges.iter().map(|e| e.2 << 1).collect(),
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -97,9 +108,10 @@ impl<'a> Matcher<'a> {
         }
     }
 
+    #[inline]
     fn slack(&self, k: usize) -> I256 {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - w - w
+        let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
     }
 
     fn blossom_leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -209,7 +221,11 @@ impl<'a> Matcher<'a> {
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
-                None => self.leaves(bv).iter().map(|&v| self.neighbend[v].iter().map(|&p| p / 2).collect()).collect(),
+                None => self
+                    .leaves(bv)
+                    .iter()
+                    .map(|&v| self.neighbend[v].iter().map(|&p| p / 2).collect())
+                    .collect(),
             };
             for nblist in nblists {
                 for k in nblist {
@@ -268,7 +284,10 @@ impl<'a> Matcher<'a> {
             let endps = self.blossomendps[b].clone();
             let endp = |i: isize| endps[i.rem_euclid(len) as usize];
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
-            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
             let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
                 j -= len;
                 (1, 0)
@@ -329,7 +348,10 @@ impl<'a> Matcher<'a> {
             self.augment_blossom(t, v);
         }
         let len = self.blossomchilds[b].len() as isize;
-        let i = self.blossomchilds[b].iter().position(|&c| c == t).expect("child") as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
         let mut j = i;
         let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
             j -= len;
@@ -340,7 +362,8 @@ impl<'a> Matcher<'a> {
         while j != 0 {
             j += jstep;
             let t = self.blossomchilds[b][j.rem_euclid(len) as usize];
-            let p = self.blossomendps[b][(j - endptrick as isize).rem_euclid(len) as usize] ^ endptrick;
+            let p =
+                self.blossomendps[b][(j - endptrick as isize).rem_euclid(len) as usize] ^ endptrick;
             if t >= self.n {
                 self.augment_blossom(t, self.endpoint[p]);
             }
@@ -465,9 +488,15 @@ impl<'a> Matcher<'a> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == OUTER && self.bestedge[b] != NONE {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == OUTER
+                        && self.bestedge[b] != NONE
+                    {
                         let kslack = self.slack(self.bestedge[b]);
-                        debug_assert!(kslack & I256::ONE == I256::ZERO, "odd slack between outer blossoms");
+                        debug_assert!(
+                            kslack & I256::ONE == I256::ZERO,
+                            "odd slack between outer blossoms"
+                        );
                         let d = kslack >> 1;
                         if d < delta {
                             delta = d;
@@ -585,15 +614,30 @@ mod tests {
 
     #[test]
     fn a_path_takes_its_outer_edges() {
-        let edges = [(0, 1, I256::from(2)), (1, 2, I256::from(3)), (2, 3, I256::from(2))];
-        assert_eq!(max_weight_matching(4, &edges), vec![Some(1), Some(0), Some(3), Some(2)]);
+        let edges = [
+            (0, 1, I256::from(2)),
+            (1, 2, I256::from(3)),
+            (2, 3, I256::from(2)),
+        ];
+        assert_eq!(
+            max_weight_matching(4, &edges),
+            vec![Some(1), Some(0), Some(3), Some(2)]
+        );
     }
 
     #[test]
     fn an_odd_cycle_forms_a_blossom() {
         // A triangle 0-1-2 with a pendant 3 on 2: the best is 0-1 and 2-3.
-        let edges = [(0, 1, I256::from(6)), (1, 2, I256::from(6)), (0, 2, I256::from(6)), (2, 3, I256::from(5))];
-        assert_eq!(max_weight_matching(4, &edges), vec![Some(1), Some(0), Some(3), Some(2)]);
+        let edges = [
+            (0, 1, I256::from(6)),
+            (1, 2, I256::from(6)),
+            (0, 2, I256::from(6)),
+            (2, 3, I256::from(5)),
+        ];
+        assert_eq!(
+            max_weight_matching(4, &edges),
+            vec![Some(1), Some(0), Some(3), Some(2)]
+        );
     }
 
     #[test]
@@ -612,7 +656,11 @@ mod tests {
                 }
             }
             let mate = max_weight_matching(n, &edges);
-            assert_eq!(total(&mate, &edges), brute_force(n, &edges), "case {case}: {edges:?}");
+            assert_eq!(
+                total(&mate, &edges),
+                brute_force(n, &edges),
+                "case {case}: {edges:?}"
+            );
         }
     }
 
@@ -626,7 +674,8 @@ mod tests {
             for i in 0..n {
                 for j in i + 1..n {
                     if rng.random_bool(0.6) {
-                        let w = (I256::from(rng.random_range(1..=9)) << 160) + I256::from(rng.random_range(0..=9));
+                        let w = (I256::from(rng.random_range(1..=9)) << 160)
+                            + I256::from(rng.random_range(0..=9));
                         edges.push((i, j, w));
                     }
                 }

@@ -55,7 +55,9 @@ pub fn standings(entrants: &[Entrant]) -> Vec<Standing> {
             let mut wins = 0;
             for (r, round) in e.history.iter().enumerate() {
                 match *round {
-                    Round::Played { opponent, points, .. } if score.contains_key(&opponent) => {
+                    Round::Played {
+                        opponent, points, ..
+                    } if score.contains_key(&opponent) => {
                         let theirs = score[&opponent];
                         contributions.push(theirs);
                         sb2 += u64::from(theirs.0) * u64::from(points.0);
@@ -66,7 +68,8 @@ pub fn standings(entrants: &[Entrant]) -> Vec<Standing> {
                     _ => {
                         // The virtual opponent (FIDE C.07 2012, 13.15.2).
                         let later = (rounds - r - 1) as u32;
-                        let virtual_score = e.score_after(r).0 + (2 - round.points().0.min(2)) + later;
+                        let virtual_score =
+                            e.score_after(r).0 + (2 - round.points().0.min(2)) + later;
                         contributions.push(Points(virtual_score));
                     }
                 }
@@ -85,8 +88,16 @@ pub fn standings(entrants: &[Entrant]) -> Vec<Standing> {
             }
         })
         .collect();
-    let key = |s: &Standing| (s.score, s.buchholz_cut1, s.buchholz, (s.sonneborn_berger * 4.0) as u64, s.wins);
-    table.sort_by(|a, b| key(b).cmp(&key(a)));
+    let key = |s: &Standing| {
+        (
+            s.score,
+            s.buchholz_cut1,
+            s.buchholz,
+            (s.sonneborn_berger * 4.0) as u64,
+            s.wins,
+        )
+    };
+    table.sort_by_key(|s| std::cmp::Reverse(key(s)));
     // Direct encounter inside each group tied on everything so far.
     let by_id: HashMap<u64, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
     let mut start = 0;
@@ -99,17 +110,26 @@ pub fn standings(entrants: &[Entrant]) -> Vec<Standing> {
             let group: Vec<u64> = table[start..end].iter().map(|s| s.id).collect();
             let against = |id: u64, other: u64| {
                 by_id[&id].history.iter().find_map(|r| match *r {
-                    Round::Played { opponent, points, .. } if opponent == other => Some(points),
+                    Round::Played {
+                        opponent, points, ..
+                    } if opponent == other => Some(points),
                     _ => None,
                 })
             };
-            let all_met = group.iter().all(|&a| group.iter().all(|&b| a == b || against(a, b).is_some()));
+            let all_met = group
+                .iter()
+                .all(|&a| group.iter().all(|&b| a == b || against(a, b).is_some()));
             if all_met {
                 for s in &mut table[start..end] {
-                    s.direct_encounter =
-                        Some(group.iter().filter(|&&b| b != s.id).filter_map(|&b| against(s.id, b)).sum());
+                    s.direct_encounter = Some(
+                        group
+                            .iter()
+                            .filter(|&&b| b != s.id)
+                            .filter_map(|&b| against(s.id, b))
+                            .sum(),
+                    );
                 }
-                table[start..end].sort_by(|a, b| b.direct_encounter.cmp(&a.direct_encounter));
+                table[start..end].sort_by_key(|s| std::cmp::Reverse(s.direct_encounter));
             }
         }
         start = end;

@@ -12,8 +12,16 @@ pub(crate) struct Weight(I256);
 impl Weight {
     /// Appends a field `bits` wide holding `value`.
     pub fn push(&mut self, bits: u32, value: u64) {
-        debug_assert!(bits >= 64 || value < (1u64 << bits), "{value} does not fit in {bits} bits");
+        debug_assert!(
+            bits >= 64 || value < (1u64 << bits),
+            "{value} does not fit in {bits} bits"
+        );
         self.0 = (self.0 << bits) | I256::from(value);
+    }
+
+    /// Appends a field `bits` wide holding a value wider than 64 bits.
+    pub fn push_wide(&mut self, bits: u32, value: I256) {
+        self.0 = (self.0 << bits) | value;
     }
 
     /// The weight as a number.
