@@ -62,6 +62,7 @@ mod completion;
 mod history;
 mod matching;
 mod tiebreaks;
+pub mod trf;
 mod weights;
 
 use std::collections::HashSet;
