@@ -44,6 +44,7 @@ mod session;
 mod static_files;
 mod store;
 mod tables;
+mod tokens;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -54,6 +55,7 @@ use tokio::task::JoinHandle;
 pub use api::error::Error;
 pub use config::Config;
 pub use name::check_name;
+pub use tokens::{Scope, token_hash};
 
 use crate::computer::Computer;
 pub use crate::computer::Tablebases;

@@ -14,6 +14,8 @@ pub struct Seat {
     pub account: Option<String>,
     /// The account's rating in the game's pool, shown beside the name.
     pub rating: Option<SeatRating>,
+    /// A bot's account sits here (shown with a badge).
+    pub bot: bool,
 }
 
 /// A seat's rating: as the game began, and its change once a rated game
@@ -47,6 +49,7 @@ impl Seat {
             kind: SeatKind::Computer(level),
             account: None,
             rating: None,
+            bot: false,
         }
     }
 
@@ -59,6 +62,7 @@ impl Seat {
             kind: SeatKind::Human(Some(session.to_owned())),
             account: None,
             rating: None,
+            bot: false,
         }
     }
 
@@ -70,6 +74,7 @@ impl Seat {
             kind: SeatKind::Human(Some(session.player().to_owned())),
             account: session.account_id.clone(),
             rating: None,
+            bot: session.bot,
         }
     }
 

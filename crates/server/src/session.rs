@@ -106,6 +106,7 @@ impl Sessions {
                     token: random_id(32),
                     name,
                     account_id: None,
+                    bot: false,
                 };
                 app.store.insert_session(&s, now_ms()).await?;
                 s

@@ -235,6 +235,16 @@ pub async fn create(
             "rating_range: [min, max] for a table for a person with a rating pool (a standard board and a clock)",
         ));
     }
+    if guest.bot
+        && matches!(
+            spec.opponent,
+            Opponent::Human { player: None, .. } | Opponent::Computer { .. }
+        )
+    {
+        return Err(Error::forbidden(
+            "bots play challenges only (POST /api/challenge/NAME), not open tables or the computer",
+        ));
+    }
     let now = now_ms();
     if matches!(spec.opponent, Opponent::Human { .. }) {
         let max = i64::from(app.config.max_open_tables);
@@ -346,6 +356,11 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if table.status != "open" {
         return Err(Error::conflict("the table has no free seat"));
     }
+    if guest.bot && table.challenged.is_none() {
+        return Err(Error::forbidden(
+            "bots play challenges only: this table is not a challenge to you",
+        ));
+    }
     if let Some((account, name)) = &table.challenged
         && !guest.is(account)
     {
@@ -358,14 +373,34 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     Ok(table.game_id.clone())
 }
 
+/// Why a challenged player declines, as lichess's bots say it.
+pub const DECLINE_REASONS: [&str; 10] = [
+    "generic",
+    "later",
+    "tooFast",
+    "tooSlow",
+    "timeControl",
+    "rated",
+    "casual",
+    "variant",
+    "noBot",
+    "onlyBot",
+];
+
 /// `guest` cancels the open table `table` they created (or declines the
-/// challenge it makes them): it leaves the lobby with its game, on which
-/// nothing was played; the other side of a challenge is told.
+/// challenge it makes them, for `reason`, one of [`DECLINE_REASONS`]):
+/// it leaves the lobby with its game, on which nothing was played; the
+/// other side of a challenge is told (the challenger with the reason).
 ///
 /// # Errors
 /// A 404 for a table that is not the guest's, a 409 once someone took
 /// the seat; a database error.
-pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<(), Error> {
+pub async fn cancel(
+    app: &Arc<App>,
+    guest: &Session,
+    table: &TableRow,
+    reason: &str,
+) -> Result<(), Error> {
     let challenged = table.challenged.as_ref().filter(|(id, _)| guest.is(id));
     if !guest.is(&table.creator_session) && challenged.is_none() {
         return Err(Error::not_found(format!("no table {} of yours", table.id)));
@@ -384,10 +419,11 @@ pub async fn cancel(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result
     }
     let mut outbox = Outbox::default();
     match (challenged, &table.challenged) {
-        (Some(_), _) => outbox.push(
-            &table.creator_session,
-            json::challenge_event("challengeDeclined", table),
-        ),
+        (Some(_), _) => {
+            let mut event = json::challenge_event("challengeDeclined", table);
+            event["challenge"]["decline_reason"] = serde_json::json!(reason);
+            outbox.push(&table.creator_session, event);
+        }
         (None, Some((account, _))) => {
             outbox.push(account, json::challenge_event("challengeCanceled", table));
         }

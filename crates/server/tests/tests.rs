@@ -8,6 +8,7 @@ mod cases {
     mod accounts;
     mod analysis_lines;
     mod bad_input;
+    mod bots;
     mod chat;
     mod clocks;
     mod connections;

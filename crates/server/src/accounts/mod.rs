@@ -57,6 +57,7 @@ pub async fn sign_up(
         password_hash: Some(app.hasher.hash(password).await?),
         created_at: now,
         deleted_at: None,
+        bot: false,
     };
     let mut tx = app.store.pool().begin().await?;
     if !app.store.insert_account(&mut tx, &account, &key).await? {
@@ -140,6 +141,7 @@ async fn signed_in_session(
                     token,
                     name: account.name.clone(),
                     account_id: Some(account.id.clone()),
+                    bot: account.bot,
                 },
                 touched,
             ))
@@ -154,6 +156,7 @@ async fn signed_in_session(
                 token,
                 name: account.name.clone(),
                 account_id: Some(account.id.clone()),
+                bot: account.bot,
             };
             app.store.insert_session_in(tx, &session, now).await?;
             Ok((session, Vec::new()))

@@ -141,6 +141,7 @@ pub async fn import(
             kind: SeatKind::Human(None),
             account: None,
             rating: None,
+            bot: false,
         });
     }
     let tags = serde_json::to_string(&record.tags).map_err(|e| Error::Internal(e.to_string()))?;

@@ -12,6 +12,7 @@ use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
+use super::bearer::TokenSession;
 use super::error::Error;
 use crate::App;
 use crate::session::token_of;
@@ -97,7 +98,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
     }
 }
 
-/// The guest making the request, if it has a session.
+/// The guest making the request, if it has a session: a bearer token's
+/// (`bearer.rs` checked it), else the cookie's.
 #[derive(Debug)]
 pub struct MaybeGuest(pub Option<Session>);
 
@@ -105,6 +107,9 @@ impl FromRequestParts<Arc<App>> for MaybeGuest {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<MaybeGuest, Error> {
+        if let Some(TokenSession(session)) = parts.extensions.get::<TokenSession>() {
+            return Ok(MaybeGuest(Some(session.clone())));
+        }
         match token_of(&parts.headers) {
             None => Ok(MaybeGuest(None)),
             Some(token) => Ok(MaybeGuest(app.sessions.find(app, &token).await?)),

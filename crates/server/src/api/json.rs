@@ -25,6 +25,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
                 "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
                 "connected": connected[side.index()],
                 "account": seat.account.is_some(),
+                "bot": seat.bot,
             });
             if let Some(level) = seat.level() {
                 p["level"] = json!(level.get());
@@ -125,6 +126,7 @@ pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
             "name": seat.name,
             "kind": match seat.kind { SeatKind::Human(_) => "human", SeatKind::Computer(_) => "computer" },
             "account": seat.account.is_some(),
+            "bot": seat.bot,
             "rating": seat.rating.map(|r| r.rating),
             "provisional": seat.rating.map(|r| r.provisional),
         })

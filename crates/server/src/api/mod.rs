@@ -4,6 +4,10 @@ mod accounts;
 mod actions;
 mod analyze;
 mod archive;
+mod bearer;
+mod bot;
+mod bot_stream;
+mod challenge;
 mod chat;
 pub mod error;
 mod events;
@@ -19,6 +23,7 @@ mod puzzles;
 mod session;
 mod stream;
 mod tables;
+mod tokens;
 mod ws;
 
 use std::sync::Arc;
@@ -80,6 +85,25 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analysis/lines", get(lines::stream))
         .route("/api/position", get(position::check))
         .route("/api/puzzles/rating", post(puzzles::rate))
+        .route(
+            "/api/account/tokens",
+            get(tokens::list).post(tokens::create),
+        )
+        .route("/api/account/tokens/{id}/revoke", post(tokens::revoke))
+        .route("/api/bot/account/upgrade", post(bot::upgrade))
+        .route("/api/bot/game/stream/{id}", get(bot_stream::stream))
+        .route("/api/bot/game/{id}/move/{move}", post(bot::play))
+        .route("/api/bot/game/{id}/resign", post(bot::resign))
+        .route("/api/bot/game/{id}/abort", post(bot::abort))
+        .route("/api/bot/game/{id}/chat", post(bot::chat))
+        .route("/api/challenge/{id}", post(challenge::create))
+        .route("/api/challenge/{id}/accept", post(challenge::accept))
+        .route("/api/challenge/{id}/decline", post(challenge::decline))
+        .route("/api/challenge/{id}/cancel", post(challenge::cancel))
+        .route_layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            bearer::authenticate,
+        ))
         .fallback(static_files::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

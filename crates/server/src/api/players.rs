@@ -65,6 +65,7 @@ pub async fn profile(
     Ok(axum::Json(json!({
         "name": account.name,
         "created_at": account.created_at,
+        "bot": account.bot,
         "ratings": ratings_view(&ratings),
         "results": { "won": won, "drawn": drawn, "lost": lost, "games": won + drawn + lost },
         "playing": playing,

@@ -59,6 +59,11 @@ pub async fn seek(
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", session.id))?;
+    if session.bot {
+        return Err(Error::forbidden(
+            "the quick pools are for people: bots play challenges (POST /api/challenge/NAME)",
+        ));
+    }
     let seek = pairing::seek(&app, &session, &id).await?;
     Ok(axum::Json(seek_view(&seek)))
 }

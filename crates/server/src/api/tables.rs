@@ -100,7 +100,7 @@ pub async fn cancel(
         .table(&id)
         .await?
         .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
-    tables::cancel(&app, &guest, &table).await?;
+    tables::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "cancelled": table.id })))
 }
 

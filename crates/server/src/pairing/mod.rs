@@ -208,6 +208,8 @@ fn game_for(a: &SeekRow, b: &SeekRow, quick: QuickPool, now: i64) -> GameState {
         kind: SeatKind::Human(Some(s.player.clone())),
         account: s.account_id.clone(),
         rating: None,
+        // Bots never wait in the quick pools.
+        bot: false,
     };
     let (south, north) = if coin() { (a, b) } else { (b, a) };
     state.seats = [Some(seat(south)), Some(seat(north))];

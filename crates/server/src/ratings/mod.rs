@@ -21,10 +21,12 @@ use crate::store::StoredRating;
 
 const DAY_MS: f64 = 86_400_000.0;
 
-/// The pool a rated game counts in.
+/// The pool a rated game counts in: the bots' list of it when a bot sits
+/// at either seat.
 #[must_use]
 pub fn pool_of(state: &GameState) -> Option<Pool> {
-    Pool::of(state.game.rules(), state.clock.as_ref())
+    let bots = state.seats.iter().flatten().any(|s| s.bot);
+    Pool::of(state.game.rules(), state.clock.as_ref()).map(|p| p.for_bots(bots))
 }
 
 /// The seat rating of `rating` (rounded, provisional or not).

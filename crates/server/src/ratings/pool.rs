@@ -2,7 +2,9 @@
 //! `kalah`, on the standard board with the family's default options) and
 //! speed (bullet, blitz, rapid, classical by the estimated game time as
 //! lichess reckons it, initial + 40 × increment; correspondence for days
-//! a move).
+//! a move). Games with a bot at either seat have their own list of the
+//! same pools, `bot-abapa-blitz` and so on: a player's rating against bots
+//! is kept apart from their rating against people.
 
 use std::fmt;
 use std::str::FromStr;
@@ -72,20 +74,32 @@ pub struct Pool {
     pub family: Variant,
     /// The speed.
     pub speed: Speed,
+    /// The bots' list (a game with a bot at either seat).
+    pub bots: bool,
 }
 
 impl Pool {
-    /// Every pool.
+    /// Every pool: the people's, then the bots'.
     #[must_use]
     pub fn all() -> Vec<Pool> {
-        Variant::ALL
+        [false, true]
             .into_iter()
-            .flat_map(|family| {
-                Speed::ALL
-                    .into_iter()
-                    .map(move |speed| Pool { family, speed })
+            .flat_map(|bots| {
+                Variant::ALL.into_iter().flat_map(move |family| {
+                    Speed::ALL.into_iter().map(move |speed| Pool {
+                        family,
+                        speed,
+                        bots,
+                    })
+                })
             })
             .collect()
+    }
+
+    /// The same pool in the bots' list (`bots`) or the people's.
+    #[must_use]
+    pub fn for_bots(self, bots: bool) -> Pool {
+        Pool { bots, ..self }
     }
 
     /// The pool of a game at `rules` with `clock`: none for a board or
@@ -100,6 +114,7 @@ impl Pool {
         clock.map(|c| Pool {
             family,
             speed: Speed::of(c),
+            bots: false,
         })
     }
 }
@@ -107,7 +122,8 @@ impl Pool {
 /// `abapa-blitz`.
 impl fmt::Display for Pool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.family.name(), self.speed.name())
+        let list = if self.bots { "bot-" } else { "" };
+        write!(f, "{list}{}-{}", self.family.name(), self.speed.name())
     }
 }
 
@@ -172,6 +188,10 @@ mod tests {
             "warri-rapid"
         );
         assert!("abapa-fast".parse::<Pool>().is_err());
-        assert_eq!(Pool::all().len(), 20);
+        // 4 families × 5 speeds, for people and for bots.
+        assert_eq!(Pool::all().len(), 40);
+        let bots = "bot-kalah-bullet".parse::<Pool>().unwrap();
+        assert!(bots.bots);
+        assert_eq!(bots.for_bots(false).to_string(), "kalah-bullet");
     }
 }

@@ -23,13 +23,15 @@ pub struct AccountRow {
     pub created_at: i64,
     /// When it was deleted.
     pub deleted_at: Option<i64>,
+    /// A bot account (upgraded by `POST /api/bot/account/upgrade`).
+    pub bot: bool,
 }
 
 /// A game whose seat changed hands, with its new version (for the rooms
 /// holding it to reload).
 pub type Touched = Vec<(String, i64)>;
 
-const COLUMNS: &str = "id, name, password_hash, created_at, deleted_at";
+const COLUMNS: &str = "id, name, password_hash, created_at, deleted_at, bot";
 
 fn account_of(row: &AnyRow) -> Result<AccountRow, Error> {
     Ok(AccountRow {
@@ -38,6 +40,7 @@ fn account_of(row: &AnyRow) -> Result<AccountRow, Error> {
         password_hash: row.try_get("password_hash")?,
         created_at: row.try_get("created_at")?,
         deleted_at: row.try_get("deleted_at")?,
+        bot: row.try_get::<i64, _>("bot")? != 0,
     })
 }
 

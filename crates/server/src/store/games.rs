@@ -10,7 +10,7 @@ use wari_rules::{EndReason, Game, Move, Position, Rules, Side};
 use super::{Store, for_update};
 use crate::api::error::Error;
 use crate::clock::Clock;
-use crate::ratings::Pool;
+use crate::ratings::pool_of;
 use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status};
 
 /// Every column a game is read with.
@@ -18,7 +18,7 @@ pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, s
     south_kind, south_name, south_session, south_level, south_account, \
     south_rating, south_provisional, south_rating_diff, \
     north_kind, north_name, north_session, north_level, north_account, \
-    north_rating, north_provisional, north_rating_diff, rated, pool, \
+    north_rating, north_provisional, north_rating_diff, south_bot, north_bot, rated, pool, \
     clock_initial_ms, clock_increment_ms, clock_per_move, south_ms, north_ms, clock_running, clock_since, \
     offers, moves_count, result, reason, score, rematch_game_id, tags, \
     created_at, started_at, finished_at";
@@ -155,7 +155,8 @@ impl Store {
              adjourned_at = NULL, south_account = $27, north_account = $28, \
              south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
              north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
-             rated = $35, pool = $36, clock_per_move = $37 WHERE id = $38",
+             rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39 \
+             WHERE id = $40",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -200,8 +201,10 @@ impl Store {
         .bind(rating(Side::North).map(|r| i64::from(r.provisional)))
         .bind(rating(Side::North).and_then(|r| r.diff).map(i64::from))
         .bind(i64::from(state.rated))
-        .bind(Pool::of(state.game.rules(), clock.as_ref()).map(|p| p.to_string()))
+        .bind(pool_of(state).map(|p| p.to_string()))
         .bind(i64::from(clock.is_some_and(|c| c.per_move)))
+        .bind(i64::from(seat(Side::South).is_some_and(|s| s.bot)))
+        .bind(i64::from(seat(Side::North).is_some_and(|s| s.bot)))
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -338,6 +341,7 @@ pub(super) fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
                 kind: SeatKind::Computer(level),
                 account: None,
                 rating: None,
+                bot: false,
             })
         }
         Some(_) => Some(Seat {
@@ -345,6 +349,7 @@ pub(super) fn seat_of(row: &AnyRow, side: Side) -> Result<Option<Seat>, Error> {
             kind: SeatKind::Human(session),
             account,
             rating,
+            bot: row.try_get::<i64, _>(side_column(side, "bot").as_str())? != 0,
         }),
     })
 }

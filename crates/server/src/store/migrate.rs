@@ -37,6 +37,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_pairing.sql"),
     ),
     (14, "chat", include_str!("../../migrations/0014_chat.sql")),
+    (20, "bots", include_str!("../../migrations/0020_bots.sql")),
 ];
 
 #[derive(Debug)]

@@ -11,6 +11,7 @@ mod presence;
 mod ratings;
 mod seeks;
 mod tables;
+mod tokens;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -24,6 +25,7 @@ pub use chat::ChatMessage;
 pub use ratings::StoredRating;
 pub use seeks::SeekRow;
 pub use tables::TableRow;
+pub use tokens::TokenRow;
 
 use crate::api::error::Error;
 
@@ -49,6 +51,8 @@ pub struct Session {
     pub name: String,
     /// The account signed in to.
     pub account_id: Option<String>,
+    /// The account is a bot's.
+    pub bot: bool,
 }
 
 impl Session {
@@ -255,20 +259,27 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn session_by_token(&self, token: &str) -> Result<Option<Session>, Error> {
-        let row = sqlx::query("SELECT id, token, name, account_id FROM sessions WHERE token = $1")
+        let row = sqlx::query(&format!("{SESSION_SELECT} WHERE s.token = $1"))
             .bind(token)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| {
-            Ok(Session {
-                id: r.try_get("id")?,
-                token: r.try_get("token")?,
-                name: r.try_get("name")?,
-                account_id: r.try_get("account_id")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(session_of).transpose()
     }
+}
+
+/// A session with its account's bot flag, as [`session_of`] reads it.
+pub(crate) const SESSION_SELECT: &str = "SELECT s.id, s.token, s.name, s.account_id, COALESCE(a.bot, 0) AS bot \
+     FROM sessions s LEFT JOIN accounts a ON a.id = s.account_id";
+
+/// A session read with [`SESSION_SELECT`].
+pub(crate) fn session_of(r: &sqlx::any::AnyRow) -> Result<Session, Error> {
+    Ok(Session {
+        id: r.try_get("id")?,
+        token: r.try_get("token")?,
+        name: r.try_get("name")?,
+        account_id: r.try_get("account_id")?,
+        bot: r.try_get::<i64, _>("bot")? != 0,
+    })
 }
 
 /// ` FOR UPDATE` on PostgreSQL (a row lock for the transaction), nothing

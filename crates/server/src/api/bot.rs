@@ -1,0 +1,149 @@
+//! The bot API, in the shape of lichess's: an account with no game
+//! becomes a bot; a bot plays its games by move, resign, abort and chat
+//! calls, and follows them on `GET /api/bot/game/stream/{id}`
+//! (`bot_stream.rs`) and its events on `GET /api/stream/event`. Each
+//! call answers `{"ok": true}`, or one line of error.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::actions::{Message, perform};
+use super::error::Error;
+use super::extract::{Guest, Json, NoFields};
+use crate::App;
+use crate::chat::{self, Room};
+use crate::notify;
+use crate::ratings::both_moved;
+use crate::store::Session;
+
+/// 403 unless `session` is a bot's.
+///
+/// # Errors
+/// A 403 saying how to become one.
+pub fn need_bot(session: &Session) -> Result<(), Error> {
+    if session.bot {
+        Ok(())
+    } else {
+        Err(Error::forbidden(
+            "this account is not a bot: POST /api/bot/account/upgrade first",
+        ))
+    }
+}
+
+fn ok() -> axum::Json<Value> {
+    axum::Json(json!({ "ok": true }))
+}
+
+/// `POST /api/bot/account/upgrade` `{}`: the account becomes a bot, for
+/// good; only an account that has never sat at a game (409 otherwise).
+pub async fn upgrade(
+    State(app): State<Arc<App>>,
+    Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", session.id))?;
+    let Some(account) = session.account_id.clone() else {
+        return Err(Error::NotSignedIn(
+            "only an account can become a bot: sign up first".to_owned(),
+        ));
+    };
+    if session.bot {
+        return Err(Error::conflict("this account is a bot already"));
+    }
+    if app.store.has_played(&account).await? {
+        return Err(Error::conflict(
+            "this account has played games: only a new account can become a bot",
+        ));
+    }
+    let mut tx = app.store.pool().begin().await?;
+    let sessions = app.store.make_bot(&mut tx, &account).await?;
+    for id in &sessions {
+        app.store.notify(&mut tx, notify::SESSIONS, id).await?;
+    }
+    tx.commit().await?;
+    for id in &sessions {
+        app.sessions.forget(id);
+    }
+    Ok(ok())
+}
+
+async fn act(app: &Arc<App>, id: &str, bot: &Session, message: Message) -> Result<(), Error> {
+    need_bot(bot)?;
+    app.limiter.check(&format!("s:{}", bot.id))?;
+    let room = app.rooms.get(app, id).await?;
+    perform(app, &room, bot, message).await?;
+    Ok(())
+}
+
+/// `POST /api/bot/game/{id}/move/{move}` `{}` (the body may be empty):
+/// plays `move` (a pit letter).
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path((id, mv)): Path<(String, String)>,
+    Guest(bot): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    act(&app, &id, &bot, Message::Move { mv, ply: None }).await?;
+    Ok(ok())
+}
+
+/// `POST /api/bot/game/{id}/resign`.
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(bot): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    act(&app, &id, &bot, Message::Resign).await?;
+    Ok(ok())
+}
+
+/// `POST /api/bot/game/{id}/abort`: ends a game before both players
+/// have moved; it is never rated (409 once both have moved: resign).
+pub async fn abort(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(bot): Guest,
+) -> Result<axum::Json<Value>, Error> {
+    need_bot(&bot)?;
+    let room = app.rooms.get(&app, &id).await?;
+    if both_moved(&room.snapshot()) {
+        return Err(Error::conflict(
+            "both players have moved: too late to abort, resign instead",
+        ));
+    }
+    act(&app, &id, &bot, Message::Resign).await?;
+    Ok(ok())
+}
+
+/// The chat call's body.
+#[derive(Debug, Deserialize)]
+pub struct ChatBody {
+    room: String,
+    text: String,
+}
+
+/// `POST /api/bot/game/{id}/chat` `{"room": "player"|"spectator",
+/// "text"}`: a message in the players' room or the spectators'.
+pub async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(bot): Guest,
+    Json(body): Json<ChatBody>,
+) -> Result<axum::Json<Value>, Error> {
+    need_bot(&bot)?;
+    app.limiter.check(&format!("s:{}", bot.id))?;
+    let room = match body.room.as_str() {
+        "player" => Room::Players,
+        "spectator" => Room::Spectators,
+        other => {
+            return Err(Error::bad(format!(
+                "room: \"player\" or \"spectator\", not {other:?}"
+            )));
+        }
+    };
+    let game = app.rooms.get(&app, &id).await?;
+    chat::post(&app, &game.snapshot(), &bot, room, &body.text).await?;
+    Ok(ok())
+}
