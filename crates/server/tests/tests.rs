@@ -25,4 +25,5 @@ mod cases {
     mod ratings;
     mod restart;
     mod startup;
+    mod tournaments;
 }

@@ -37,6 +37,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_pairing.sql"),
     ),
     (14, "chat", include_str!("../../migrations/0014_chat.sql")),
+    (
+        30,
+        "tournaments",
+        include_str!("../../migrations/0030_tournaments.sql"),
+    ),
 ];
 
 #[derive(Debug)]
