@@ -7,7 +7,7 @@
 import { api } from './api.js';
 import { clockText, dateText, fill, h } from './dom.js';
 import { navigate } from './router.js';
-import { signedIn } from './session.js';
+import { knownSession, onSession, signedIn } from './session.js';
 import { rulesText } from './words.js';
 
 /** Games this tab has opened on its own already (coming back to the page mid-game does not bounce). */
@@ -132,6 +132,10 @@ export function mountTournament(outlet, { id }) {
   }
 
   const timer = window.setInterval(tick, 1000);
+  // Join or Sign in depends on the session, which may come after the page.
+  const redraw = () => { if (current) render(current); };
+  const unwatch = onSession(redraw);
+  knownSession().then(redraw).catch(() => {});
   api.tournament(id).then((t) => {
     // Games already on when the page opens are not opened on their own.
     if (t.you?.game) opened.add(t.you.game);
@@ -143,5 +147,6 @@ export function mountTournament(outlet, { id }) {
   return () => {
     controller.abort();
     clearInterval(timer);
+    unwatch();
   };
 }

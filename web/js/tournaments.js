@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { dateText, fill, h } from './dom.js';
 import { rulesText } from './words.js';
-import { signedIn } from './session.js';
+import { knownSession, onSession, signedIn } from './session.js';
 import { createTournamentForm } from './tournament/form.js';
 
 /** One line of the list: a TOURNAMENT_SUMMARY. */
@@ -25,9 +25,16 @@ function line(/** @type {any} */ t) {
 export function mountTournaments(outlet) {
   let gone = false;
   const lists = h('div', { 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
-  const form = signedIn()
-    ? createTournamentForm()
-    : h('p', { class: 'hint' }, h('a', { href: '/signin' }, 'Sign in'), ' to make a tournament or to play in one.');
+  const form = h('div', {});
+  // The form for a signed-in player, a link to sign in otherwise (the
+  // session may be known only after the page is drawn).
+  const showForm = () => {
+    if (signedIn() && !form.querySelector('form')) fill(form, createTournamentForm());
+    else if (!signedIn()) fill(form, h('p', { class: 'hint' }, h('a', { href: '/signin?next=/tournaments' }, 'Sign in'), ' to make a tournament or to play in one.'));
+  };
+  showForm();
+  const unwatch = onSession(showForm);
+  knownSession().then(showForm).catch(() => {});
   outlet.append(h('div', { class: 'tournaments' },
     h('h1', {}, 'Tournaments'),
     h('p', { class: 'hint' }, 'Arenas: play as many games as you can until the time is up. A win is 2 points, a draw 1; after two wins in a row a win is 4 and a draw 2. Berserk halves your clock for a point more on a win.'),
@@ -45,5 +52,8 @@ export function mountTournaments(outlet) {
   }).catch((err) => {
     if (!gone) fill(lists, h('p', { class: 'error' }, `The tournaments cannot be loaded: ${err.message}.`));
   });
-  return () => { gone = true; };
+  return () => {
+    gone = true;
+    unwatch();
+  };
 }
