@@ -110,6 +110,15 @@ export const api = {
   seek: (pool) => request('POST', `/api/pools/${enc(pool)}/seek`, {}),
   seekStatus: (id) => request('GET', `/api/seeks/${enc(id)}`),
   cancelSeek: (id) => request('POST', `/api/seeks/${enc(id)}/cancel`, {}),
+  // Tournaments.
+  tournaments: () => request('GET', '/api/tournaments'),
+  createTournament: (spec) => request('POST', '/api/tournaments', spec),
+  tournament: (id) => request('GET', `/api/tournaments/${enc(id)}`),
+  joinTournament: (id) => request('POST', `/api/tournaments/${enc(id)}/join`, {}),
+  withdrawTournament: (id) => request('POST', `/api/tournaments/${enc(id)}/withdraw`, {}),
+  startTournament: (id) => request('POST', `/api/tournaments/${enc(id)}/start`, {}),
+  finishTournament: (id) => request('POST', `/api/tournaments/${enc(id)}/finish`, {}),
+  berserk: (id) => request('POST', `/api/games/${enc(id)}/berserk`, {}),
   // Chat.
   chat: (id) => request('GET', `/api/games/${enc(id)}/chat`),
   say: (id, room, text) => request('POST', `/api/games/${enc(id)}/chat`, { room, text }),

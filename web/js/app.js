@@ -19,6 +19,8 @@ import { mountReplay } from './replay.js';
 import { mountAnalysis } from './analysis.js';
 import { mountEditor } from './editor.js';
 import { mountPuzzles } from './puzzles.js';
+import { mountTournaments } from './tournaments.js';
+import { mountTournament } from './tournament.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -59,6 +61,8 @@ route('/signup', mountSignUp);
 route('/account', mountSettings);
 route('/player/:name', mountPlayer);
 route('/games', mountMyGames);
+route('/tournaments', mountTournaments);
+route('/tournament/:id', mountTournament);
 route('/leaderboard', mountLeaderboard);
 route('/leaderboard/:pool', mountLeaderboard);
 startHeader();

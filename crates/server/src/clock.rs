@@ -27,6 +27,9 @@ pub struct Clock {
     /// Correspondence: `initial_ms` is the time for each move (whole
     /// days), given afresh to the side to move after every move.
     pub per_move: bool,
+    /// By [`Side::index`]: the side berserked (a tournament game): half
+    /// its time taken away before its first move, and no increment.
+    pub berserk: [bool; 2],
 }
 
 impl Clock {
@@ -40,6 +43,7 @@ impl Clock {
             running: None,
             since_ms: 0,
             per_move: false,
+            berserk: [false; 2],
         }
     }
 
@@ -103,6 +107,21 @@ impl Clock {
         }
     }
 
+    /// `side` berserks (as lichess's arenas have it): half its initial
+    /// time is taken from what it has left, and its moves get no
+    /// increment from now on.
+    ///
+    /// ```ignore
+    /// let mut clock = Clock::new(180_000, 2_000);
+    /// clock.berserk(Side::North);
+    /// assert_eq!(clock.remaining_ms, [180_000, 90_000]);
+    /// ```
+    pub fn berserk(&mut self, side: Side) {
+        let i = side.index();
+        self.berserk[i] = true;
+        self.remaining_ms[i] = (self.remaining_ms[i] - self.initial_ms / 2).max(0);
+    }
+
     /// `mover` has moved at `now`: their time used is charged, the
     /// increment added, and `next`'s clock (the mover's own after a Kalah
     /// extra move) starts.
@@ -115,7 +134,12 @@ impl Clock {
         }
         let left = self.left(mover, now);
         self.running = None;
-        self.remaining_ms[mover.index()] = left + self.increment_ms;
+        let increment = if self.berserk[mover.index()] {
+            0
+        } else {
+            self.increment_ms
+        };
+        self.remaining_ms[mover.index()] = left + increment;
         self.running = Some(next);
         self.since_ms = now;
     }
@@ -157,6 +181,19 @@ mod tests {
         assert_eq!(clock.deadline(), Some(3 * DAY_MS + 5));
         assert_eq!(clock.flagged(3 * DAY_MS + 5), Some(Side::North));
         assert_eq!(clock.days_per_move(), Some(2));
+    }
+
+    #[test]
+    fn a_berserk_side_has_half_its_time_and_no_increment() {
+        // 3+2 berserked by North before its first move: 90 s, and each of
+        // its moves adds nothing while South still gets its 2 s.
+        let mut clock = Clock::new(180_000, 2_000);
+        clock.start(Side::South, 0);
+        clock.berserk(Side::North);
+        assert_eq!(clock.remaining_ms, [180_000, 90_000]);
+        clock.press(Side::South, Side::North, 1_000);
+        clock.press(Side::North, Side::South, 4_000);
+        assert_eq!(clock.remaining_ms, [181_000, 87_000]);
     }
 
     #[test]

@@ -96,6 +96,11 @@ pub struct Config {
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<IpAddr>,
 
+    /// A JSON file of arenas the server holds on a schedule (every Sunday
+    /// at 18:00 UTC, ...): docs/TOURNAMENTS.md gives its format.
+    #[arg(long = "tournaments", value_name = "FILE")]
+    pub tournaments: Option<std::path::PathBuf>,
+
     /// An origin besides the server's own whose pages may use the API,
     /// such as `https://wari.example` (repeat for several).
     #[arg(long = "allowed-origin", value_name = "ORIGIN")]

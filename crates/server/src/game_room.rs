@@ -291,8 +291,10 @@ impl Room {
         if was_waiting && next.status != Status::Waiting {
             ratings::show_ratings(app, &mut tx, &mut next).await?;
         }
-        if state.status != Status::Finished && next.status == Status::Finished {
+        let ended = state.status != Status::Finished && next.status == Status::Finished;
+        if ended {
             ratings::settle(app, &mut tx, &mut next, now).await?;
+            crate::tournaments::game_over(app, &mut tx, &next, now).await?;
         }
         if let Some(rematch) = effects.rematch.as_mut() {
             ratings::show_ratings(app, &mut tx, rematch).await?;
@@ -323,6 +325,10 @@ impl Room {
         app.store.notify(&mut tx, notify::CHANNEL, &payload).await?;
         tx.commit().await?;
         outbox.deliver(app);
+        if ended && next.tournament.is_some() {
+            app.tournaments.changed();
+            app.tournaments.wake();
+        }
         *state = next;
         let snapshot = Arc::new(state.clone());
         drop(state);

@@ -45,6 +45,7 @@ mod static_files;
 mod store;
 mod tables;
 mod tokens;
+mod tournaments;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -81,6 +82,7 @@ pub struct App {
     events: events::Events,
     chats: chat::Chats,
     pairing: pairing::Pairing,
+    tournaments: tournaments::Tournaments,
 }
 
 /// A running server.
@@ -150,6 +152,10 @@ async fn shutdown_signal() {
 /// [`Error::Startup`]: a database that cannot be reached or migrated, or
 /// an address that cannot be bound.
 pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Result<Server, Error> {
+    let schedule = match &config.tournaments {
+        Some(path) => tournaments::Schedule::read(path).map_err(Error::startup)?,
+        None => tournaments::Schedule::default(),
+    };
     let store = Store::connect(&config.database)
         .await
         .map_err(Error::startup)?;
@@ -173,12 +179,14 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         events: events::Events::default(),
         chats: chat::Chats::default(),
         pairing: pairing::Pairing::default(),
+        tournaments: tournaments::Tournaments::new(schedule),
         store,
         config,
     });
     notify::spawn_listener(Arc::clone(&app));
     lease::start(&app).await.map_err(Error::startup)?;
     pairing::spawn(Arc::clone(&app));
+    tournaments::spawn(Arc::clone(&app));
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
         .map_err(|e| Error::startup(format!("cannot listen on {}: {e}", app.config.bind)))?;

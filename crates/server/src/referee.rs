@@ -87,6 +87,9 @@ pub struct GameState {
     pub finished_at: Option<i64>,
     /// One entry per move of `game`.
     pub times: Vec<MoveTime>,
+    /// The tournament that paired it: no takebacks, no rematch, and each
+    /// player may berserk before their first move.
+    pub tournament: Option<String>,
 }
 
 /// A change asked of a game, by a side (the room has checked the seat).
@@ -123,6 +126,9 @@ pub enum Action {
         /// The move found.
         mv: Move,
     },
+    /// `side` berserks (a tournament game, before its first move): half
+    /// its time, no increment, a point more for a win (`tournaments`).
+    Berserk(Side),
     /// The computer answers the cycle offer standing at `ply`.
     ComputerAnswer {
         /// Moves played when it judged.
@@ -159,6 +165,7 @@ impl GameState {
             started_at: None,
             finished_at: None,
             times: Vec::new(),
+            tournament: None,
         }
     }
 
@@ -247,6 +254,7 @@ impl GameState {
                 self.finish(now);
             }
             Action::Offer(side, kind) => return self.offer(side, kind, now),
+            Action::Berserk(side) => self.berserk(side)?,
             Action::Accept(side, kind) => {
                 self.take_offer(side.opposite(), kind).ok_or_else(|| {
                     Error::conflict(format!("no {} offer to accept", kind.name()))
@@ -288,6 +296,26 @@ impl GameState {
             }
         }
         Ok(effects)
+    }
+
+    fn berserk(&mut self, side: Side) -> Result<(), Error> {
+        self.must_be_playing()?;
+        if self.tournament.is_none() {
+            return Err(Error::conflict("only a tournament game may be berserked"));
+        }
+        if self.game.moves().iter().any(|m| m.side() == side) {
+            return Err(Error::conflict("berserk is before your first move"));
+        }
+        let clock = self
+            .clock
+            .as_mut()
+            .filter(|c| !c.per_move)
+            .ok_or_else(|| Error::conflict("a game without a clock has no berserk"))?;
+        if clock.berserk[side.index()] {
+            return Err(Error::conflict("you have already berserked"));
+        }
+        clock.berserk(side);
+        Ok(())
     }
 
     fn to_move_or_offerer(&self, kind: OfferKind) -> Side {
@@ -357,6 +385,9 @@ impl GameState {
             }
             OfferKind::Takeback => {
                 self.must_be_playing()?;
+                if self.tournament.is_some() {
+                    return Err(Error::conflict("a tournament game has no takebacks"));
+                }
                 if !self.game.moves().iter().any(|m| m.side() == side) {
                     return Err(Error::conflict("you have no move to take back"));
                 }
@@ -368,6 +399,11 @@ impl GameState {
                 if self.status != Status::Finished || self.source != "live" {
                     return Err(Error::conflict(
                         "a rematch is offered once the game is over",
+                    ));
+                }
+                if self.tournament.is_some() {
+                    return Err(Error::conflict(
+                        "a tournament pairs its own games: no rematch",
                     ));
                 }
                 if self.rematch_game_id.is_some() {
@@ -576,6 +612,27 @@ mod tests {
         assert_eq!(state.game.moves().len(), 1);
         assert_eq!(state.to_move(), Side::South);
         assert_eq!(state.times.len(), 1);
+    }
+
+    #[test]
+    fn a_tournament_game_is_berserked_before_ones_first_move_and_never_taken_back() {
+        let mut state = playing("abapa", Some(Clock::new(180_000, 2_000)));
+        assert!(matches!(
+            state.apply(Action::Berserk(Side::North), 0),
+            Err(Error::Conflict(_))
+        ));
+        state.tournament = Some("t".to_owned());
+        play(&mut state, "C", 1_000);
+        assert!(state.apply(Action::Berserk(Side::South), 1_000).is_err());
+        state.apply(Action::Berserk(Side::North), 1_000).unwrap();
+        assert!(state.apply(Action::Berserk(Side::North), 1_000).is_err());
+        // South: 180 - 1 + 2 = 181 s; North: 180 / 2 = 90 s.
+        assert_eq!(state.clock.unwrap().remaining_ms, [181_000, 90_000]);
+        assert!(
+            state
+                .apply(Action::Offer(Side::South, OfferKind::Takeback), 1_000)
+                .is_err()
+        );
     }
 
     #[test]

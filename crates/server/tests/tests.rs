@@ -26,4 +26,5 @@ mod cases {
     mod ratings;
     mod restart;
     mod startup;
+    mod tournaments;
 }

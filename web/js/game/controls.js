@@ -1,7 +1,9 @@
 // @ts-check
 // What a player may do in a game: offer to end by the cycle rule, ask to
 // take back, claim the game when the opponent is away, resign (a second
-// click confirms); after the end, the rematch.
+// click confirms); in a tournament game, berserk before one's first move
+// (no takebacks there); after the end, the rematch (not in a tournament:
+// it pairs the next game itself).
 
 import { fill, h } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
@@ -31,7 +33,10 @@ export function createControls(ctx) {
     const opponent = game.players?.[opposite(game.you)];
     // The computer declines takebacks; a takeback undoes one of your moves.
     const mine = game.moves.some((/** @type {string} */ letter) => (letter === letter.toUpperCase() ? 'S' : 'N') === game.you);
-    if (opponent?.kind !== 'computer') {
+    if (game.tournament && !mine && game.clock && !game.players?.[game.you]?.berserk) {
+      buttons.push(button('Berserk (half your time, +1 for a win)', () => ctx.send({ type: 'berserk' }), { class: 'berserk' }));
+    }
+    if (opponent?.kind !== 'computer' && !game.tournament) {
       buttons.push(button('Ask to take back', () => ctx.send({ type: 'offer', kind: 'takeback' }), { disabled: offered('takeback') || !mine }));
     }
     if (opponent && opponent.kind !== 'computer' && opponent.connected === false && !game.clock?.days) {
@@ -54,6 +59,9 @@ export function createControls(ctx) {
     const { game } = ctx;
     if (game.rematch_game_id) {
       return [h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch_game_id)}` }, 'Go to the rematch →')];
+    }
+    if (game.tournament) {
+      return [h('a', { class: 'button primary', href: `/tournament/${encodeURIComponent(game.tournament)}` }, 'Back to the tournament')];
     }
     if (!game.you) return [];
     const theirs = (game.offers ?? []).some((/** @type {any} */ o) => o.kind === 'rematch' && o.by !== game.you);

@@ -84,7 +84,9 @@ export function createBanner(ctx) {
         h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay'), ' · ',
         h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, 'Analysis board'), ' · ',
         h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, 'Download OGN'), ' · ',
-        h('a', { href: '/' }, 'Back to the lobby')));
+        game.tournament
+          ? h('a', { href: `/tournament/${encodeURIComponent(game.tournament)}` }, 'Back to the tournament')
+          : h('a', { href: '/' }, 'Back to the lobby')));
   }
 
   return { element, render };

@@ -48,7 +48,8 @@ export function createSeats(ctx) {
           typeof p.rating_diff === 'number' ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null)
         : null;
       const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
-      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', name, guest, rating, game.you === side ? ' — you' : '');
+      const berserk = p?.berserk ? h('span', { class: 'berserk-mark', title: 'Berserk: half the time, no increment' }, ' ⚔ berserk') : null;
+      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', name, guest, rating, berserk, game.you === side ? ' — you' : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {
         linkState.textContent = p.connected ? '● online' : '○ away';

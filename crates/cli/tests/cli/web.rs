@@ -5,7 +5,8 @@
 //! `tests/web/run.mjs` (the pages in Debian's chromium driven by
 //! playwright-core against `wari serve`), `tests/web/community.mjs`
 //! (accounts, a quick pairing, a rated game, chat, the phone's width) and
-//! `tests/web/study.mjs` (the analysis board, the position editor).
+//! `tests/web/study.mjs` (the analysis board, the position editor) and
+//! `tests/web/tournament.mjs` (an arena made, joined, played and ended).
 //! `.ci/run` installs Node.js, chromium and the npm packages first and
 //! sets `WARI_REQUIRE_WEB=1`, so that there a missing piece fails instead
 //! of skipping.
@@ -102,6 +103,11 @@ fn the_front_end_in_a_real_browser() {
 #[test]
 fn the_community_in_a_real_browser() {
     node_test("community.mjs", true);
+}
+
+#[test]
+fn the_tournaments_in_a_real_browser() {
+    node_test("tournament.mjs", true);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! What a seated player may do, whether asked over HTTP or WebSocket:
-//! move, resign, offer, accept, decline, claim.
+//! move, resign, offer, accept, decline, claim, berserk.
 
 use std::sync::Arc;
 
@@ -44,6 +44,8 @@ pub enum Message {
     },
     /// Claim the game: the opponent has been away past the timeout.
     Claim,
+    /// Berserk (a tournament game, before one's first move).
+    Berserk,
 }
 
 /// Carries out `message` for `guest` at `room`.
@@ -70,6 +72,7 @@ pub async fn perform(
             }
         }
         Message::Resign => Action::Resign(side),
+        Message::Berserk => Action::Berserk(side),
         Message::Offer { kind } => Action::Offer(side, OfferKind::from_name(&kind)?),
         Message::Accept { kind } => Action::Accept(side, OfferKind::from_name(&kind)?),
         Message::Decline { kind } => Action::Decline(side, OfferKind::from_name(&kind)?),

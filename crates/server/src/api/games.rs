@@ -132,6 +132,17 @@ pub async fn claim(
     act(&app, &id, &guest, Message::Claim).await
 }
 
+/// `POST /api/games/{id}/berserk`: a tournament game, before one's
+/// first move.
+pub async fn berserk(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    act(&app, &id, &guest, Message::Berserk).await
+}
+
 /// `GET /api/games/{id}/ogn`: the record with the players' names, the
 /// date, the result and how it ended.
 pub async fn ogn(

@@ -30,6 +30,9 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
             if let Some(level) = seat.level() {
                 p["level"] = json!(level.get());
             }
+            if state.clock.is_some_and(|c| c.berserk[side.index()]) {
+                p["berserk"] = json!(true);
+            }
             if let Some(r) = seat.rating {
                 p["rating"] = json!(r.rating);
                 p["provisional"] = json!(r.provisional);
@@ -80,6 +83,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value
         "last_move": last_move,
         "rematch_game_id": state.rematch_game_id,
         "table_id": state.table_id,
+        "tournament": state.tournament,
         "created_at": state.created_at,
         "started_at": state.started_at,
         "finished_at": state.finished_at,
@@ -145,6 +149,7 @@ pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
             "moves_count": state.game.moves().len(),
             "time_left_ms": state.clock.map(|c| c.left(side, now_ms())),
             "opponent": opponent,
+            "tournament": state.tournament,
         }
     })
 }

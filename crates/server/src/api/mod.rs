@@ -11,7 +11,7 @@ mod challenge;
 mod chat;
 pub mod error;
 mod events;
-mod extract;
+pub(crate) mod extract;
 mod games;
 mod guard;
 pub mod json;
@@ -37,6 +37,7 @@ use tower_http::trace::TraceLayer;
 use crate::App;
 use crate::config::{BODY_LIMIT, OGN_LIMIT};
 use crate::static_files;
+use crate::tournaments;
 
 /// Every route, with the app's state.
 pub fn router(app: Arc<App>) -> Router {
@@ -64,6 +65,19 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/cancel", post(tables::cancel))
         .route("/api/invite/{token}", get(tables::invite))
         .route("/api/invite/{token}/join", post(tables::join_invite))
+        .route(
+            "/api/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/api/tournaments/{id}", get(tournaments::get))
+        .route("/api/tournaments/{id}/stream", get(tournaments::stream))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route(
+            "/api/tournaments/{id}/withdraw",
+            post(tournaments::withdraw),
+        )
+        .route("/api/tournaments/{id}/start", post(tournaments::start))
+        .route("/api/tournaments/{id}/finish", post(tournaments::finish))
         .route("/api/games", get(archive::list))
         .route("/api/games/{id}", get(games::get))
         .route("/api/games/{id}/moves", post(games::play))
@@ -72,6 +86,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/offers/accept", post(games::accept))
         .route("/api/games/{id}/offers/decline", post(games::decline))
         .route("/api/games/{id}/claim", post(games::claim))
+        .route("/api/games/{id}/berserk", post(games::berserk))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/stream", get(stream::stream))
         .route("/api/games/{id}/ogn", get(games::ogn))

@@ -21,7 +21,7 @@ pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, s
     north_rating, north_provisional, north_rating_diff, south_bot, north_bot, rated, pool, \
     clock_initial_ms, clock_increment_ms, clock_per_move, south_ms, north_ms, clock_running, clock_since, \
     offers, moves_count, result, reason, score, rematch_game_id, tags, \
-    created_at, started_at, finished_at";
+    created_at, started_at, finished_at, tournament_id, south_berserk, north_berserk";
 
 /// A game's row as locked for a change: its version and stored moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +96,8 @@ impl Store {
     ) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO games (id, table_id, source, rules, start_position, status, version, \
-             offers, moves_count, tags, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             offers, moves_count, tags, created_at, tournament_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&state.id)
         .bind(state.table_id.clone())
@@ -110,6 +110,7 @@ impl Store {
         .bind(0_i64)
         .bind(tags.map(str::to_owned))
         .bind(state.created_at)
+        .bind(state.tournament.clone())
         .execute(&mut *conn)
         .await?;
         self.update_game(conn, state, 0).await
@@ -155,8 +156,8 @@ impl Store {
              adjourned_at = NULL, south_account = $27, north_account = $28, \
              south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
              north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
-             rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39 \
-             WHERE id = $40",
+             rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39, \
+             south_berserk = $40, north_berserk = $41 WHERE id = $42",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -205,6 +206,8 @@ impl Store {
         .bind(i64::from(clock.is_some_and(|c| c.per_move)))
         .bind(i64::from(seat(Side::South).is_some_and(|s| s.bot)))
         .bind(i64::from(seat(Side::North).is_some_and(|s| s.bot)))
+        .bind(i64::from(clock.is_some_and(|c| c.berserk[0])))
+        .bind(i64::from(clock.is_some_and(|c| c.berserk[1])))
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -409,6 +412,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
         started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,
         times,
+        tournament: row.try_get("tournament_id")?,
         id,
     })
 }
@@ -433,6 +437,10 @@ pub(super) fn clock_of(row: &AnyRow) -> Result<Option<Clock>, Error> {
                     .and_then(|r| r.chars().next())
                     .and_then(Side::from_letter),
                 since_ms: since.unwrap_or(0),
+                berserk: [
+                    row.try_get::<i64, _>("south_berserk")? != 0,
+                    row.try_get::<i64, _>("north_berserk")? != 0,
+                ],
             })
         }
         _ => None,

@@ -38,6 +38,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (14, "chat", include_str!("../../migrations/0014_chat.sql")),
     (20, "bots", include_str!("../../migrations/0020_bots.sql")),
+    (
+        30,
+        "tournaments",
+        include_str!("../../migrations/0030_tournaments.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -333,6 +333,26 @@ impl Events {
         }
     }
 
+    /// The next event within `wait` (keep-alive lines skipped), or none.
+    pub async fn within(&mut self, wait: Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = String::from_utf8(line).unwrap();
+                if text.trim().is_empty() {
+                    continue;
+                }
+                return Some(serde_json::from_str(&text).unwrap());
+            }
+            let chunk = tokio::time::timeout_at(deadline, self.body.next())
+                .await
+                .ok()?;
+            self.buffer
+                .extend_from_slice(&chunk.expect("the stream is open").unwrap());
+        }
+    }
+
     /// The next event of type `kind` (others skipped).
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {

@@ -1,0 +1,495 @@
+//! Tournaments over HTTP (docs/API.md, "Tournaments"): the list, create,
+//! a tournament (TOURNAMENT) and its live standings as NDJSON, join,
+//! withdraw, and the creator's start now and end now.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use wari_rules::{Rules, TimeControl};
+
+use super::Shared;
+use super::standings::{Standing, standings};
+use super::store::{PlayerRow, TournamentRow};
+use crate::api::error::Error;
+use crate::api::extract::{Client, Guest, Json, MaybeGuest, NoFields};
+use crate::clock::Clock;
+use crate::ids::{game_id, now_ms};
+use crate::listen::stopped;
+use crate::ratings::{self, Pool};
+use crate::store::Session;
+
+/// How often a standings stream looks again without being told (a change
+/// made by another process).
+const LOOK_AGAIN: Duration = Duration::from_secs(2);
+/// Finished tournaments listed.
+const FINISHED_LISTED: i64 = 20;
+
+/// `POST /api/tournaments`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBody {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default = "abapa")]
+    rules: String,
+    time_control: String,
+    minutes: i64,
+    #[serde(default = "yes")]
+    rated: bool,
+    #[serde(default)]
+    starts_in_s: i64,
+    #[serde(default)]
+    min_rating: Option<i64>,
+    #[serde(default)]
+    min_games: Option<i64>,
+    #[serde(default)]
+    bots_allowed: bool,
+}
+
+fn abapa() -> String {
+    "abapa".to_owned()
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn account_of(session: &Session) -> Result<&str, Error> {
+    session
+        .account_id
+        .as_deref()
+        .ok_or_else(|| Error::forbidden("sign in to an account to play in tournaments"))
+}
+
+fn pool_of(t: &TournamentRow) -> Option<Pool> {
+    let rules: Rules = t.rules.parse().ok()?;
+    Pool::of(
+        &rules,
+        Some(&Clock::new(t.clock_initial_ms, t.clock_increment_ms)),
+    )
+}
+
+/// `GET /api/tournaments`: upcoming (soonest first), running, and the
+/// last finished (latest first), as TOURNAMENT_SUMMARY lines.
+pub async fn list(State(app): State<Shared>) -> Result<axum::Json<Value>, Error> {
+    let summaries = |rows: Vec<TournamentRow>| rows.iter().map(summary).collect::<Vec<_>>();
+    Ok(axum::Json(json!({
+        "upcoming": summaries(app.store.tournaments("created", false, 100).await?),
+        "running": summaries(app.store.tournaments("started", false, 100).await?),
+        "finished": summaries(app.store.tournaments("finished", true, FINISHED_LISTED).await?),
+    })))
+}
+
+/// `POST /api/tournaments`: a signed-in player makes an arena; →
+/// TOURNAMENT.
+pub async fn create(
+    State(app): State<Shared>,
+    Guest(session): Guest,
+    Json(body): Json<CreateBody>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", session.id))?;
+    let account = account_of(&session)?.to_owned();
+    let rules: Rules = body.rules.parse().map_err(Error::bad)?;
+    let tc: TimeControl = body
+        .time_control
+        .parse()
+        .map_err(|e| Error::bad(format!("time_control {:?}: {e}", body.time_control)))?;
+    let initial_ms = i64::try_from(tc.base().as_millis()).unwrap_or(i64::MAX);
+    let increment_ms = i64::try_from(tc.increment().as_millis()).unwrap_or(i64::MAX);
+    if !(15_000..=3_600_000).contains(&initial_ms) || increment_ms > 60_000 {
+        return Err(Error::bad(
+            "time_control: from 15 s to 60 minutes, and at most 60 s a move",
+        ));
+    }
+    if !(1..=720).contains(&body.minutes) {
+        return Err(Error::bad("minutes: from 1 to 720"));
+    }
+    if !(0..=7 * 24 * 3600).contains(&body.starts_in_s) {
+        return Err(Error::bad("starts_in_s: from 0 to a week"));
+    }
+    let name = body
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map_or_else(
+            || format!("{} {} arena", rules.variant().name(), tc),
+            str::to_owned,
+        );
+    if name.chars().count() > 60 || name.chars().any(char::is_control) {
+        return Err(Error::bad(
+            "name: at most 60 characters, no control characters",
+        ));
+    }
+    let now = now_ms();
+    let starts_at = now + body.starts_in_s * 1000;
+    let t = TournamentRow {
+        id: game_id(),
+        kind: "arena".to_owned(),
+        name,
+        rules: rules.to_string(),
+        clock_initial_ms: initial_ms,
+        clock_increment_ms: increment_ms,
+        minutes: body.minutes,
+        rated: body.rated,
+        min_rating: body.min_rating,
+        min_games: body.min_games,
+        bots_allowed: body.bots_allowed,
+        created_by: Some(account),
+        creator_name: Some(session.name.clone()),
+        schedule_key: None,
+        status: "created".to_owned(),
+        starts_at,
+        ends_at: starts_at + body.minutes * 60_000,
+        created_at: now,
+    };
+    if (t.min_rating.is_some() || t.min_games.is_some()) && pool_of(&t).is_none() {
+        return Err(Error::bad(
+            "min_rating and min_games need rules with a rating pool (a standard board)",
+        ));
+    }
+    if t.min_games.is_some_and(|g| g < 0) {
+        return Err(Error::bad("min_games: at least 0"));
+    }
+    app.store.insert_tournament(&t).await?;
+    app.tournaments.changed();
+    app.tournaments.wake();
+    Ok(axum::Json(view(&app, &t, Some(&session)).await?))
+}
+
+async fn found(app: &Shared, id: &str) -> Result<TournamentRow, Error> {
+    app.store
+        .tournament(id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))
+}
+
+/// `GET /api/tournaments/{id}`: TOURNAMENT.
+pub async fn get(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    MaybeGuest(viewer): MaybeGuest,
+) -> Result<axum::Json<Value>, Error> {
+    let t = found(&app, &id).await?;
+    Ok(axum::Json(view(&app, &t, viewer.as_ref()).await?))
+}
+
+/// `POST /api/tournaments/{id}/join`: joins (or comes back after a
+/// withdrawal or pause); the director pairs the player at once when
+/// someone waits. → TOURNAMENT.
+pub async fn join(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", session.id))?;
+    let account = account_of(&session)?.to_owned();
+    if session.bot {
+        // Bots have their own rating list; arenas pair people.
+        return Err(Error::forbidden("bots do not enter arenas"));
+    }
+    let mut tx = app.store.pool().begin().await?;
+    let t = app
+        .store
+        .lock_tournament(&mut tx, &id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))?;
+    if t.status == "finished" {
+        return Err(Error::conflict("the tournament is over"));
+    }
+    let stored = match pool_of(&t) {
+        Some(pool) => {
+            app.store
+                .rating(&mut tx, &account, &pool.to_string())
+                .await?
+        }
+        None => None,
+    };
+    let rating = stored.as_ref().map_or(ratings::START, |s| s.rating);
+    if let Some(min) = t.min_rating
+        && (rating.rating.round() as i64) < min
+    {
+        return Err(Error::forbidden(format!(
+            "this tournament needs a rating of {min} or more; yours is {}",
+            rating.rating.round()
+        )));
+    }
+    if let Some(min) = t.min_games {
+        let games = stored.as_ref().map_or(0, |s| s.games);
+        if games < min {
+            return Err(Error::forbidden(format!(
+                "this tournament needs {min} rated games in its pool; you have {games}"
+            )));
+        }
+    }
+    let player = PlayerRow {
+        account_id: account,
+        name: session.name.clone(),
+        rating: rating.rating.round() as i64,
+        active: true,
+        joined_at: now_ms(),
+    };
+    app.store.join_tournament(&mut tx, &t.id, &player).await?;
+    tx.commit().await?;
+    app.tournaments.changed();
+    app.tournaments.wake();
+    Ok(axum::Json(view(&app, &t, Some(&session)).await?))
+}
+
+/// `POST /api/tournaments/{id}/withdraw`: the player is paired no more
+/// (the game being played goes on; the points stay). → TOURNAMENT.
+pub async fn withdraw(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", session.id))?;
+    let account = account_of(&session)?.to_owned();
+    let t = found(&app, &id).await?;
+    let mut conn = app.store.pool().acquire().await?;
+    if !app
+        .store
+        .leave_tournament(&mut conn, &t.id, &account)
+        .await?
+    {
+        return Err(Error::conflict("you have not joined this tournament"));
+    }
+    drop(conn);
+    app.tournaments.changed();
+    Ok(axum::Json(view(&app, &t, Some(&session)).await?))
+}
+
+/// `POST /api/tournaments/{id}/start`: its creator starts it now.
+pub async fn start(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    reschedule(&app, &id, &session, "created", |t, now| {
+        (now, now + t.minutes * 60_000)
+    })
+    .await
+}
+
+/// `POST /api/tournaments/{id}/finish`: its creator ends it now (games
+/// being played do not count).
+pub async fn finish(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Guest(session): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    reschedule(&app, &id, &session, "started", |t, now| (t.starts_at, now)).await
+}
+
+/// Moves the start and end of the creator's tournament `id`, which must
+/// be `status`, and lets the director act on it at once.
+async fn reschedule(
+    app: &Shared,
+    id: &str,
+    session: &Session,
+    status: &str,
+    times: impl FnOnce(&TournamentRow, i64) -> (i64, i64),
+) -> Result<axum::Json<Value>, Error> {
+    app.limiter.check(&format!("s:{}", session.id))?;
+    let account = account_of(session)?;
+    let mut tx = app.store.pool().begin().await?;
+    let t = app
+        .store
+        .lock_tournament(&mut tx, id)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))?;
+    if t.created_by.as_deref() != Some(account) {
+        return Err(Error::forbidden(
+            "only its creator may start or end a tournament",
+        ));
+    }
+    if t.status != status {
+        return Err(Error::conflict(match status {
+            "created" => "the tournament has started already",
+            _ => "the tournament is not running",
+        }));
+    }
+    let (starts_at, ends_at) = times(&t, now_ms());
+    app.store
+        .set_tournament_status(&mut tx, &t.id, &t.status, starts_at, ends_at)
+        .await?;
+    tx.commit().await?;
+    super::director::direct(app, &t.id).await?;
+    let t = found(app, id).await?;
+    Ok(axum::Json(view(app, &t, Some(session)).await?))
+}
+
+/// `GET /api/tournaments/{id}/stream`: TOURNAMENT as NDJSON, now and
+/// after every change (standings, status), an empty line every 15 s at
+/// least.
+pub async fn stream(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    MaybeGuest(viewer): MaybeGuest,
+    Client(client): Client,
+) -> Result<Response, Error> {
+    let t = found(&app, &id).await?;
+    let held = (app.limiter.open(&client)?, app.stopping.hold());
+    let reader = Reader {
+        app: Arc::clone(&app),
+        id: t.id,
+        viewer,
+        changes: app.tournaments.subscribe(),
+        stopping: app.stopping.signal(),
+        last: String::new(),
+        quiet: 0,
+        _held: held,
+    };
+    let lines = futures_util::stream::unfold(reader, |mut r| async move {
+        let line = r.next_line().await?;
+        Some((Ok::<_, std::io::Error>(line), r))
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response())
+}
+
+struct Reader {
+    app: Shared,
+    id: String,
+    viewer: Option<Session>,
+    changes: tokio::sync::watch::Receiver<u64>,
+    stopping: tokio::sync::watch::Receiver<bool>,
+    last: String,
+    quiet: u32,
+    _held: (crate::limits::ConnectionGuard, crate::listen::Hold),
+}
+
+impl Reader {
+    /// The tournament when it differs from what was sent; an empty line
+    /// after 15 s of nothing new; `None` when the server stops.
+    async fn next_line(&mut self) -> Option<String> {
+        loop {
+            if !self.last.is_empty() {
+                tokio::select! {
+                    _ = tokio::time::timeout(LOOK_AGAIN, self.changes.changed()) => {}
+                    () = stopped(&mut self.stopping) => return None,
+                }
+            }
+            let t = match self.app.store.tournament(&self.id).await {
+                Ok(Some(t)) => t,
+                _ => return None,
+            };
+            let text = match view(&self.app, &t, self.viewer.as_ref()).await {
+                Ok(v) => v.to_string(),
+                Err(e) => {
+                    tracing::warn!(tournament = %self.id, error = %e, "standings not read");
+                    continue;
+                }
+            };
+            if text != self.last {
+                self.last = text.clone();
+                self.quiet = 0;
+                return Some(text + "\n");
+            }
+            self.quiet += 1;
+            if self.quiet * LOOK_AGAIN.as_secs() as u32 >= 15 {
+                self.quiet = 0;
+                return Some("\n".to_owned());
+            }
+        }
+    }
+}
+
+/// TOURNAMENT_SUMMARY.
+fn summary(t: &TournamentRow) -> Value {
+    json!({
+        "id": t.id,
+        "kind": t.kind,
+        "name": t.name,
+        "rules": t.rules,
+        "time_control": time_control(t),
+        "clock": { "initial_ms": t.clock_initial_ms, "increment_ms": t.clock_increment_ms },
+        "minutes": t.minutes,
+        "rated": t.rated,
+        "status": t.status,
+        "starts_at": t.starts_at,
+        "ends_at": t.ends_at,
+        "min_rating": t.min_rating,
+        "min_games": t.min_games,
+        "bots_allowed": t.bots_allowed,
+        "created_by": t.creator_name,
+        "scheduled": t.schedule_key.is_some(),
+    })
+}
+
+fn time_control(t: &TournamentRow) -> String {
+    let minutes = t.clock_initial_ms as f64 / 60_000.0;
+    let seconds = t.clock_increment_ms as f64 / 1000.0;
+    format!("{minutes}+{seconds}")
+}
+
+fn standing(s: &Standing) -> Value {
+    json!({
+        "rank": s.rank,
+        "name": s.name,
+        "rating": s.rating,
+        "score": s.sheet.total,
+        "sheet": s.sheet.points,
+        "fire": s.sheet.on_fire,
+        "games": s.sheet.points.len(),
+        "wins": s.wins,
+        "draws": s.draws,
+        "losses": s.losses,
+        "berserks": s.berserks,
+        "performance": s.performance,
+        "active": s.active,
+        "playing": s.playing,
+    })
+}
+
+/// TOURNAMENT: the summary, the standings, the podium once finished, and
+/// the viewer's place (`you`: joined, active, the game to play).
+async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Result<Value, Error> {
+    let mut conn = app.store.pool().acquire().await?;
+    let players = app.store.tournament_players(&mut conn, &t.id).await?;
+    let games = app.store.tournament_games(&mut conn, &t.id).await?;
+    drop(conn);
+    let lines = standings(&players, &games, t.ends_at);
+    let mut v = summary(t);
+    v["players"] = json!(players.len());
+    v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
+    v["now"] = json!(now_ms());
+    v["standings"] = lines.iter().map(standing).collect();
+    v["podium"] = if t.status == "finished" {
+        lines.iter().take(3).map(standing).collect()
+    } else {
+        json!([])
+    };
+    let mine = viewer
+        .and_then(|s| s.account_id.as_deref())
+        .and_then(|a| lines.iter().find(|l| l.account_id == a));
+    v["you"] = mine.map_or(Value::Null, |l| {
+        json!({
+            "rank": l.rank,
+            "active": l.active,
+            "game": l.playing,
+        })
+    });
+    v["creator"] = json!(
+        viewer
+            .and_then(|s| s.account_id.as_deref())
+            .is_some_and(|a| t.created_by.as_deref() == Some(a))
+    );
+    Ok(v)
+}

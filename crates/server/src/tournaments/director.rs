@@ -1,0 +1,238 @@
+//! The director: every second, and when woken (a game ended, a player
+//! joined), starts the tournaments due, ends those whose time is up, and
+//! pairs the players who wait. Each tournament is directed in one
+//! transaction holding its row's lock (PostgreSQL's `FOR UPDATE`; SQLite
+//! has one writer), so with several processes one directs it at a time
+//! and a player is never paired twice.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use wari_rules::{Game, Rules, Side};
+
+use super::pairing::{Waiting, pairs};
+use super::standings::standings;
+use super::store::{GameRow, TournamentRow};
+use crate::App;
+use crate::api::error::Error;
+use crate::api::json;
+use crate::clock::Clock;
+use crate::events::Outbox;
+use crate::ids::{coin, game_id, now_ms};
+use crate::ratings;
+use crate::referee::{GameState, Seat, SeatKind, Status};
+
+const TICK: Duration = Duration::from_secs(1);
+/// Ticks between looks at the schedule.
+const SCHEDULE_TICKS: u64 = 30;
+
+/// Runs this process's director until the server stops.
+pub fn spawn(app: Arc<App>) {
+    tokio::spawn(async move {
+        let mut stopping = app.stopping.signal();
+        for n in 0u64.. {
+            if n.is_multiple_of(SCHEDULE_TICKS)
+                && let Err(e) = super::schedule::make_due(&app, now_ms()).await
+            {
+                tracing::warn!(error = %e, "scheduled tournaments not made");
+            }
+            if let Err(e) = direct_all(&app).await {
+                tracing::warn!(error = %e, "tournament director failed");
+            }
+            tokio::select! {
+                () = tokio::time::sleep(TICK) => {}
+                () = app.tournaments.wake.notified() => {}
+                _ = stopping.changed() => return,
+            }
+        }
+    });
+}
+
+async fn direct_all(app: &Arc<App>) -> Result<(), Error> {
+    let now = now_ms();
+    let mut due = app.store.tournaments("started", false, 1000).await?;
+    due.extend(
+        app.store
+            .tournaments("created", false, 1000)
+            .await?
+            .into_iter()
+            .filter(|t| t.starts_at <= now),
+    );
+    for t in due {
+        direct(app, &t.id).await?;
+    }
+    Ok(())
+}
+
+/// Starts, ends or pairs tournament `id`, as its time and players call
+/// for.
+///
+/// # Errors
+/// A database error.
+pub async fn direct(app: &Arc<App>, id: &str) -> Result<(), Error> {
+    let mut tx = app.store.pool().begin().await?;
+    let Some(mut t) = app.store.lock_tournament(&mut tx, id).await? else {
+        return Ok(());
+    };
+    // Read once the lock is held: what was stored before is older.
+    let now = now_ms();
+    let mut changed = false;
+    if t.status == "created" && t.starts_at <= now {
+        t.status = "started".to_owned();
+        changed = true;
+    }
+    if t.status == "started" && t.ends_at <= now {
+        t.status = "finished".to_owned();
+        changed = true;
+    }
+    if changed {
+        app.store
+            .set_tournament_status(&mut tx, &t.id, &t.status, t.starts_at, t.ends_at)
+            .await?;
+        tracing::info!(tournament = %t.id, status = %t.status, "tournament");
+    }
+    let mut outbox = Outbox::default();
+    let games = if t.status == "started" {
+        pair(app, &mut tx, &t, now, &mut outbox).await?
+    } else {
+        Vec::new()
+    };
+    outbox.notify(app, &mut tx).await?;
+    tx.commit().await?;
+    for state in &games {
+        let room = app.rooms.insert(app, state.clone());
+        room.follow_up(app, &room.snapshot());
+    }
+    outbox.deliver(app);
+    if changed || !games.is_empty() {
+        app.tournaments.changed();
+    }
+    Ok(())
+}
+
+/// Pairs the players of `t` who wait: joined, active, not playing.
+async fn pair(
+    app: &Arc<App>,
+    tx: &mut sqlx::AnyConnection,
+    t: &TournamentRow,
+    now: i64,
+    outbox: &mut Outbox,
+) -> Result<Vec<GameState>, Error> {
+    let players = app.store.tournament_players(tx, &t.id).await?;
+    let games = app.store.tournament_games(tx, &t.id).await?;
+    let busy: HashSet<&str> = games
+        .iter()
+        .filter(|g| g.status == "playing")
+        .flat_map(|g| g.players.iter().map(String::as_str))
+        .collect();
+    let lines = standings(&players, &games, t.ends_at);
+    let waiting: Vec<Waiting> = lines
+        .iter()
+        .filter(|l| l.active && !busy.contains(l.account_id.as_str()))
+        .map(|l| Waiting {
+            player: l.account_id.clone(),
+            rank: l.rank,
+            last_opponent: games.iter().rev().find_map(|g| {
+                g.players
+                    .iter()
+                    .position(|p| *p == l.account_id)
+                    .map(|side| g.players[1 - side].clone())
+            }),
+        })
+        .collect();
+    let made = pairs(&waiting);
+    if made.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rules: Rules = t.rules.parse().map_err(Error::bad)?;
+    let souths = |account: &str| games.iter().filter(|g| g.players[0] == account).count();
+    let mut started = Vec::with_capacity(made.len());
+    for (a, b) in made {
+        let (a, b) = (&waiting[a].player, &waiting[b].player);
+        let a_south = match souths(a).cmp(&souths(b)) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => coin(),
+        };
+        let (south, north) = if a_south { (a, b) } else { (b, a) };
+        // Never before the end of either player's last game as stored
+        // (its time was read before its commit, perhaps after `now`).
+        let now = games
+            .iter()
+            .filter(|g| g.players.contains(a) || g.players.contains(b))
+            .filter_map(|g| g.finished_at)
+            .fold(now, i64::max);
+        let line = |account: &str| lines.iter().find(|l| l.account_id == account);
+        let seat = |account: &str| Seat {
+            name: line(account).map(|l| l.name.clone()).unwrap_or_default(),
+            kind: SeatKind::Human(Some(account.to_owned())),
+            account: Some(account.to_owned()),
+            rating: None,
+            // Bots cannot join (api.rs): every entrant is a person.
+            bot: false,
+        };
+        let clock = Clock::new(t.clock_initial_ms, t.clock_increment_ms);
+        let mut state = GameState::new(game_id(), Game::new(rules), Some(clock), now);
+        state.seats = [Some(seat(south)), Some(seat(north))];
+        state.rated = t.rated;
+        state.tournament = Some(t.id.clone());
+        let first = state.game.position().turn();
+        state.start_full(first, now);
+        ratings::show_ratings(app, tx, &mut state).await?;
+        let rating = |side: Side, account: &str| {
+            state.seat(side).and_then(|s| s.rating).map_or_else(
+                || line(account).map_or(1500, |l| l.rating),
+                |r| i64::from(r.rating),
+            )
+        };
+        let row = GameRow {
+            game_id: state.id.clone(),
+            players: [south.clone(), north.clone()],
+            ratings: [rating(Side::South, south), rating(Side::North, north)],
+            status: "playing".to_owned(),
+            winner: None,
+            plies: 0,
+            berserk: [false; 2],
+            created_at: now,
+            finished_at: None,
+        };
+        app.store.insert_game(tx, &state, None).await?;
+        app.store.insert_tournament_game(tx, &t.id, &row).await?;
+        json::game_started(outbox, &state);
+        started.push(state);
+    }
+    Ok(started)
+}
+
+/// A tournament game ended (`state`, in the transaction `tx` that stores
+/// its end): its result is kept for the standings, and a player who lost
+/// it without a move of their own is paused (as lichess pauses a player
+/// who does not play), to rejoin at will. Nothing for other games.
+///
+/// # Errors
+/// A database error.
+pub async fn game_over(
+    app: &Arc<App>,
+    tx: &mut sqlx::AnyConnection,
+    state: &GameState,
+    now: i64,
+) -> Result<(), Error> {
+    let (Some(tournament), Status::Finished) = (&state.tournament, state.status) else {
+        return Ok(());
+    };
+    let winner = state.game.outcome().and_then(|o| o.winner());
+    let letter = winner.map_or_else(|| "D".to_owned(), |w| w.letter().to_string());
+    let berserk = state.clock.map_or([false; 2], |c| c.berserk);
+    let plies = state.game.moves().len() as i64;
+    app.store
+        .finish_tournament_game(tx, &state.id, &letter, plies, berserk, now)
+        .await?;
+    if let Some(loser) = winner.map(Side::opposite)
+        && !state.game.moves().iter().any(|m| m.side() == loser)
+        && let Some(account) = state.seat(loser).and_then(|s| s.account.clone())
+    {
+        app.store.leave_tournament(tx, tournament, &account).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,66 @@
+//! Tournaments (issue 17): arenas as lichess runs them. Any signed-in
+//! player creates one (`api.rs`), or the operator's schedule does
+//! (`schedule.rs`, `wari serve --tournaments FILE`); players join and
+//! leave at will; the director (`director.rs`) starts and ends each one
+//! on time and pairs each player who waits with the one closest in the
+//! standings (`pairing.rs`); a game's end is scored as lila scores it
+//! (`scoring.rs`, `standings.rs`). Everything lives in the database
+//! (`store.rs`), so several processes share the work on PostgreSQL: a
+//! tournament is changed under its row's lock, one process at a time.
+//!
+//! A tournament has a `kind`: `arena` now; a Swiss event (fixed rounds)
+//! is another kind with its own director step beside the arena's.
+
+mod api;
+mod director;
+mod pairing;
+mod schedule;
+mod scoring;
+mod standings;
+mod store;
+
+use std::sync::Arc;
+
+pub use api::{create, finish, get, join, list, start, stream, withdraw};
+pub use director::{game_over, spawn};
+pub use schedule::Schedule;
+use tokio::sync::{Notify, watch};
+
+/// The director's wake-up call, and the count of changes the live
+/// standings wait on.
+#[derive(Debug)]
+pub struct Tournaments {
+    wake: Notify,
+    changes: watch::Sender<u64>,
+    schedule: Schedule,
+}
+
+impl Tournaments {
+    /// The tournaments of a server with the operator's `schedule`.
+    #[must_use]
+    pub fn new(schedule: Schedule) -> Tournaments {
+        Tournaments {
+            wake: Notify::new(),
+            changes: watch::channel(0).0,
+            schedule,
+        }
+    }
+
+    /// Looks at the tournaments now (a game ended, a player joined).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Something changed: the standings streams of this process send the
+    /// tournament again.
+    pub fn changed(&self) {
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+}
+
+/// What the handlers need besides the app.
+type Shared = Arc<crate::App>;

@@ -1,0 +1,100 @@
+// An arena in a real browser: a player makes one with the form, two
+// people join from its page, are paired and sent to their game on their
+// own; North berserks (its clock halves) and resigns before moving: the
+// game page offers "Back to the tournament", the live standings give
+// South 2 points and show North paused; the creator ends it and the
+// podium shows. Run with `node --test tournament.mjs` (see run.mjs for
+// the environment).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+import {
+  artifacts, base, clickLegalPit, consoleErrors, harness, person,
+} from './support/harness.mjs';
+
+harness();
+
+const PASSWORD = 'correct horse battery';
+
+/** Signs `name` up through the API from the page, then reloads it. */
+async function signUp(page, name) {
+  await page.goto(`${base}/`);
+  await page.evaluate(async ({ n, p }) => {
+    const r = await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: n, password: p }) });
+    if (!r.ok) throw new Error(await r.text());
+    localStorage.setItem('wari.session', '1');
+  }, { n: name, p: PASSWORD });
+  await page.reload();
+  await page.locator('#me', { hasText: name }).waitFor();
+}
+
+test('an arena made with the form, joined from its page, its games opened on their own, berserk, live standings and the podium', async () => {
+  const [a, b] = [await person(), await person()];
+  await signUp(a.page, 'Efua');
+  await signUp(b.page, 'Yaw');
+
+  await a.page.goto(`${base}/tournaments`);
+  await a.page.locator('#t-name').fill('Browser arena');
+  await a.page.locator('#t-clock').selectOption('3+2');
+  await a.page.locator('#t-starts').selectOption('0');
+  await a.page.locator('button', { hasText: 'Create the arena' }).click();
+  await a.page.waitForURL(/\/tournament\/[^/]+$/);
+  const id = a.page.url().split('/').pop();
+  await a.page.locator('h1', { hasText: 'Browser arena' }).waitFor();
+  await a.page.locator('.empty-list', { hasText: 'Nobody has joined yet' }).waitFor();
+
+  // The list shows it running.
+  await b.page.goto(`${base}/tournaments`);
+  await b.page.locator('.tournament-list a', { hasText: 'Browser arena' }).click();
+  await b.page.waitForURL(new RegExp(`/tournament/${id}$`));
+
+  // Both join; the pairing sends each to the game on its own.
+  await a.page.locator('button', { hasText: /^Join$/ }).click();
+  await a.page.locator('.standings td', { hasText: 'Efua' }).waitFor();
+  await b.page.locator('button', { hasText: /^Join$/ }).click();
+  await a.page.waitForURL(/\/game\/[^/]+$/);
+  await b.page.waitForURL(/\/game\/[^/]+$/);
+  const game = a.page.url().split('/').pop();
+  assert.equal(b.page.url().split('/').pop(), game);
+  const state = (p) => p.page.evaluate(async (g) => (await fetch(`/api/games/${g}`)).json(), game);
+  const first = await state(a);
+  assert.equal(first.tournament, id);
+  const [south, north] = first.you === 'S' ? [a, b] : [b, a];
+
+  // No takeback in a tournament game; South moves.
+  await south.page.locator('.board .pit.playable').first().waitFor();
+  assert.equal(await south.page.locator('.controls button', { hasText: 'take back' }).count(), 0);
+  await clickLegalPit(south.page);
+  await south.page.waitForFunction(() => document.querySelectorAll('.move-list li').length > 0);
+
+  // North berserks: its clock is halved, both pages say so.
+  await north.page.locator('.controls button', { hasText: 'Berserk' }).click();
+  await north.page.locator('.seat .berserk-mark').waitFor();
+  await south.page.locator('.seat .berserk-mark').waitFor();
+  const berserked = await state(north);
+  assert.equal(berserked.players.N.berserk, true);
+  assert.ok(berserked.clock.N_ms <= 90_000, `${berserked.clock.N_ms}`);
+  assert.equal(await north.page.locator('.controls button', { hasText: 'Berserk' }).count(), 0);
+
+  // North resigns (a second click confirms) without a move of its own.
+  await north.page.locator('.controls button', { hasText: 'Resign' }).click();
+  await north.page.locator('.controls button', { hasText: 'Really resign?' }).click();
+  await north.page.locator('.banner:not([hidden])').waitFor();
+  await north.page.locator('.banner a', { hasText: 'Back to the tournament' }).click();
+  await north.page.waitForURL(new RegExp(`/tournament/${id}$`));
+  await north.page.locator('.standings tr', { hasText: 'paused' }).waitFor();
+  const southName = first.players.S.name;
+  const row = north.page.locator('.standings tbody tr').first();
+  await row.locator('td', { hasText: southName }).waitFor();
+  assert.equal(await row.locator('.score').innerText(), '2');
+  await north.page.screenshot({ path: path.join(artifacts, 'tournament-standings.png'), fullPage: true });
+
+  // The creator ends it: the podium.
+  await a.page.goto(`${base}/tournament/${id}`);
+  await a.page.locator('button', { hasText: 'End now' }).click();
+  await a.page.locator('.podium-list li', { hasText: southName }).waitFor();
+  await a.page.locator('.when', { hasText: 'Finished' }).waitFor();
+  assert.deepEqual(consoleErrors, []);
+});
