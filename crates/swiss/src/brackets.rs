@@ -75,12 +75,20 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
             .copied()
             .filter(|&i| in_bracket[i] || in_next[i])
             .collect();
-        let solve = |vertices: &[usize], completion: bool| -> Vec<Option<usize>> {
+        // One matching: `vertices` are the players in play, `bracket` (with
+        // its first `m` moved down, `member` saying who is in it) the
+        // bracket whose pairs count; with `mdp_only`, only the moved-down
+        // players' pairs are put in order.
+        let solve = |vertices: &[usize], bracket: &[usize], m: usize, completion: bool, mdp_only: bool| {
+            let mut member = vec![false; n];
+            for &i in bracket {
+                member[i] = true;
+            }
             let mut index = vec![usize::MAX; n];
             for (k, &i) in vertices.iter().enumerate() {
                 index[i] = k;
             }
-            let fields = Fields::new(vertices.len(), players, &bracket, moved_down.len());
+            let fields = Fields::new(vertices.len(), players, bracket, m, mdp_only);
             let mut edges = Vec::new();
             for (x, &i) in vertices.iter().enumerate() {
                 for &j in &vertices[x + 1..] {
@@ -97,31 +105,26 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                         };
                         w.push(fields.completion, 1 + not_candidates);
                     }
-                    let both = in_bracket[i] && in_bracket[j];
+                    let both = member[i] && member[j];
                     fields.bracket(&mut w, both.then_some((i, j)), players);
-                    let next = in_next[j] && (in_bracket[i] || in_next[i]);
+                    let next = in_next[j] && (member[i] || in_next[i]);
                     w.push(fields.pairs, u64::from(next));
-                    w.push(fields.pairs, u64::from(in_next[j] && in_bracket[i]));
+                    w.push(fields.pairs, u64::from(in_next[j] && member[i]));
                     fields.quality(&mut w, both.then_some((a, b)));
                     fields.order(&mut w, both.then_some((i, j)));
                     edges.push((index[i], index[j], w.value()));
                 }
             }
             let mut mate = vec![None; n];
-            for (k, m) in max_weight_matching(vertices.len(), &edges)
-                .into_iter()
-                .enumerate()
-            {
+            for (k, m) in max_weight_matching(vertices.len(), &edges).into_iter().enumerate() {
                 mate[vertices[k]] = m.map(|m| vertices[m]);
             }
-            mate
-        };
-        let split = |mate: &[Option<usize>]| {
+            let unpaired = vertices.iter().filter(|&&i| mate[i].is_none()).count();
             let mut pairs = Vec::new();
             let mut floaters = Vec::new();
-            for &i in &bracket {
+            for &i in bracket {
                 match mate[i] {
-                    Some(j) if in_bracket[j] => {
+                    Some(j) if member[j] => {
                         if i < j {
                             pairs.push((i, j));
                         }
@@ -129,9 +132,32 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                     _ => floaters.push(i),
                 }
             }
+            (pairs, floaters, unpaired)
+        };
+        let m = moved_down.len();
+        let (mut pairs, mut floaters) = if m > 0 && bracket.len() > m {
+            // A heterogeneous bracket: the moved-down players' pairing first
+            // (in its own order), then the remainder as a homogeneous
+            // bracket of the residents left, its unpaired moved-down players
+            // in limbo (floating on).
+            let (first, _, _) = solve(&near, &bracket, m, false, true);
+            let mdp_pairs: Vec<(usize, usize)> = first.into_iter().filter(|&(i, _)| moved_down.contains(&i)).collect();
+            let mut taken = vec![false; n];
+            for &(i, j) in &mdp_pairs {
+                taken[i] = true;
+                taken[j] = true;
+            }
+            let limbo: Vec<usize> = moved_down.iter().copied().filter(|&i| !taken[i]).collect();
+            let remainder: Vec<usize> = bracket[m..].iter().copied().filter(|&i| !taken[i]).collect();
+            let near2: Vec<usize> = near.iter().copied().filter(|&i| !taken[i] && !limbo.contains(&i)).collect();
+            let (rest_pairs, rest_floaters, _) = solve(&near2, &remainder, 0, false, false);
+            let mut floaters = limbo;
+            floaters.extend(rest_floaters);
+            (mdp_pairs.into_iter().chain(rest_pairs).collect(), floaters)
+        } else {
+            let (pairs, floaters, _) = solve(&near, &bracket, m, false, false);
             (pairs, floaters)
         };
-        let (mut pairs, mut floaters) = split(&solve(&near, false));
         let left: Vec<usize> = {
             let mut taken = vec![false; n];
             for &(i, j) in &pairs {
@@ -141,11 +167,11 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
             rest.iter().copied().filter(|&i| !taken[i]).collect()
         };
         if !completion::completes(&left, &allowed, &|i| bye_candidate(&players[i])) {
-            let mate = solve(&rest, true);
-            if rest.iter().filter(|&&i| mate[i].is_none()).count() > 1 {
+            let unpaired;
+            (pairs, floaters, unpaired) = solve(&rest, &bracket, m, true, false);
+            if unpaired > 1 {
                 return None;
             }
-            (pairs, floaters) = split(&mate);
         }
         games.extend(pairs);
         for &(i, j) in &games {
@@ -170,12 +196,14 @@ struct Fields {
     position: Vec<usize>,
     bracket_len: usize,
     moved_down: usize,
+    /// Only the moved-down players' pairs are put in order.
+    mdp_only: bool,
     /// Distinct scores of the bracket, from the lowest.
     scores: Vec<Points>,
 }
 
 impl Fields {
-    fn new(rest: usize, players: &[Player], bracket: &[usize], moved_down: usize) -> Fields {
+    fn new(rest: usize, players: &[Player], bracket: &[usize], moved_down: usize, mdp_only: bool) -> Fields {
         let n = rest as u64;
         let mut position = vec![usize::MAX; players.len()];
         for (k, &i) in bracket.iter().enumerate() {
@@ -209,6 +237,7 @@ impl Fields {
             position,
             bracket_len: bracket.len(),
             moved_down,
+            mdp_only,
             scores,
         }
     }
@@ -269,7 +298,7 @@ impl Fields {
     /// otherwise.
     fn order(&self, w: &mut Weight, pair: Option<(usize, usize)>) {
         let len = self.bracket_len as u64;
-        let Some((i, j)) = pair else {
+        let Some((i, j)) = pair.filter(|&(i, _)| !self.mdp_only || self.position[i] < self.moved_down) else {
             w.push(self.pairs, 0);
             w.push_wide(self.order_bits, I256::ZERO);
             return;
