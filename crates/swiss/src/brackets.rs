@@ -79,61 +79,65 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
         // its first `m` moved down, `member` saying who is in it) the
         // bracket whose pairs count; with `mdp_only`, only the moved-down
         // players' pairs are put in order.
-        let solve = |vertices: &[usize], bracket: &[usize], m: usize, completion: bool, mdp_only: bool| {
-            let mut member = vec![false; n];
-            for &i in bracket {
-                member[i] = true;
-            }
-            let mut index = vec![usize::MAX; n];
-            for (k, &i) in vertices.iter().enumerate() {
-                index[i] = k;
-            }
-            let fields = Fields::new(vertices.len(), players, bracket, m, mdp_only);
-            let mut edges = Vec::new();
-            for (x, &i) in vertices.iter().enumerate() {
-                for &j in &vertices[x + 1..] {
-                    if !allowed(i, j) {
-                        continue;
-                    }
-                    let (a, b) = (&players[i], &players[j]);
-                    let mut w = Weight::default();
-                    if completion {
-                        let not_candidates = if bye_score.is_some() {
-                            u64::from(!bye_candidate(a)) + u64::from(!bye_candidate(b))
-                        } else {
-                            0
-                        };
-                        w.push(fields.completion, 1 + not_candidates);
-                    }
-                    let both = member[i] && member[j];
-                    fields.bracket(&mut w, both.then_some((i, j)), players);
-                    let next = in_next[j] && (member[i] || in_next[i]);
-                    w.push(fields.pairs, u64::from(next));
-                    w.push(fields.pairs, u64::from(in_next[j] && member[i]));
-                    fields.quality(&mut w, both.then_some((a, b)));
-                    fields.order(&mut w, both.then_some((i, j)));
-                    edges.push((index[i], index[j], w.value()));
+        let solve =
+            |vertices: &[usize], bracket: &[usize], m: usize, completion: bool, mdp_only: bool| {
+                let mut member = vec![false; n];
+                for &i in bracket {
+                    member[i] = true;
                 }
-            }
-            let mut mate = vec![None; n];
-            for (k, m) in max_weight_matching(vertices.len(), &edges).into_iter().enumerate() {
-                mate[vertices[k]] = m.map(|m| vertices[m]);
-            }
-            let unpaired = vertices.iter().filter(|&&i| mate[i].is_none()).count();
-            let mut pairs = Vec::new();
-            let mut floaters = Vec::new();
-            for &i in bracket {
-                match mate[i] {
-                    Some(j) if member[j] => {
-                        if i < j {
-                            pairs.push((i, j));
+                let mut index = vec![usize::MAX; n];
+                for (k, &i) in vertices.iter().enumerate() {
+                    index[i] = k;
+                }
+                let fields = Fields::new(vertices.len(), players, bracket, m, mdp_only);
+                let mut edges = Vec::new();
+                for (x, &i) in vertices.iter().enumerate() {
+                    for &j in &vertices[x + 1..] {
+                        if !allowed(i, j) {
+                            continue;
                         }
+                        let (a, b) = (&players[i], &players[j]);
+                        let mut w = Weight::default();
+                        if completion {
+                            let not_candidates = if bye_score.is_some() {
+                                u64::from(!bye_candidate(a)) + u64::from(!bye_candidate(b))
+                            } else {
+                                0
+                            };
+                            w.push(fields.completion, 1 + not_candidates);
+                        }
+                        let both = member[i] && member[j];
+                        fields.bracket(&mut w, both.then_some((i, j)), players);
+                        let next = in_next[j] && (member[i] || in_next[i]);
+                        w.push(fields.pairs, u64::from(next));
+                        w.push(fields.pairs, u64::from(in_next[j] && member[i]));
+                        fields.quality(&mut w, both.then_some((a, b)));
+                        fields.order(&mut w, both.then_some((i, j)));
+                        edges.push((index[i], index[j], w.value()));
                     }
-                    _ => floaters.push(i),
                 }
-            }
-            (pairs, floaters, unpaired)
-        };
+                let mut mate = vec![None; n];
+                for (k, m) in max_weight_matching(vertices.len(), &edges)
+                    .into_iter()
+                    .enumerate()
+                {
+                    mate[vertices[k]] = m.map(|m| vertices[m]);
+                }
+                let unpaired = vertices.iter().filter(|&&i| mate[i].is_none()).count();
+                let mut pairs = Vec::new();
+                let mut floaters = Vec::new();
+                for &i in bracket {
+                    match mate[i] {
+                        Some(j) if member[j] => {
+                            if i < j {
+                                pairs.push((i, j));
+                            }
+                        }
+                        _ => floaters.push(i),
+                    }
+                }
+                (pairs, floaters, unpaired)
+            };
         let m = moved_down.len();
         let (mut pairs, mut floaters) = if m > 0 && bracket.len() > m {
             // A heterogeneous bracket: the moved-down players' pairing first
@@ -141,15 +145,26 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
             // bracket of the residents left, its unpaired moved-down players
             // in limbo (floating on).
             let (first, _, _) = solve(&near, &bracket, m, false, true);
-            let mdp_pairs: Vec<(usize, usize)> = first.into_iter().filter(|&(i, _)| moved_down.contains(&i)).collect();
+            let mdp_pairs: Vec<(usize, usize)> = first
+                .into_iter()
+                .filter(|&(i, _)| moved_down.contains(&i))
+                .collect();
             let mut taken = vec![false; n];
             for &(i, j) in &mdp_pairs {
                 taken[i] = true;
                 taken[j] = true;
             }
             let limbo: Vec<usize> = moved_down.iter().copied().filter(|&i| !taken[i]).collect();
-            let remainder: Vec<usize> = bracket[m..].iter().copied().filter(|&i| !taken[i]).collect();
-            let near2: Vec<usize> = near.iter().copied().filter(|&i| !taken[i] && !limbo.contains(&i)).collect();
+            let remainder: Vec<usize> = bracket[m..]
+                .iter()
+                .copied()
+                .filter(|&i| !taken[i])
+                .collect();
+            let near2: Vec<usize> = near
+                .iter()
+                .copied()
+                .filter(|&i| !taken[i] && !limbo.contains(&i))
+                .collect();
             let (rest_pairs, rest_floaters, _) = solve(&near2, &remainder, 0, false, false);
             let mut floaters = limbo;
             floaters.extend(rest_floaters);
@@ -190,6 +205,8 @@ struct Fields {
     pairs: u32,
     per_player: u32,
     order_bits: u32,
+    /// The width of the sum of S1's places (D.2).
+    rank_sum: u32,
     /// Powers of (bracket length + 1) when the exact order fits.
     powers: Option<Vec<I256>>,
     /// Each bracket player's place in the bracket.
@@ -203,7 +220,13 @@ struct Fields {
 }
 
 impl Fields {
-    fn new(rest: usize, players: &[Player], bracket: &[usize], moved_down: usize, mdp_only: bool) -> Fields {
+    fn new(
+        rest: usize,
+        players: &[Player],
+        bracket: &[usize],
+        moved_down: usize,
+        mdp_only: bool,
+    ) -> Fields {
         let n = rest as u64;
         let mut position = vec![usize::MAX; players.len()];
         for (k, &i) in bracket.iter().enumerate() {
@@ -216,7 +239,8 @@ impl Fields {
         let pairs = bits_for(n / 2 + 1);
         let per_player = bits_for(n + 1);
         let completion = bits_for(3 * n / 2 + 1);
-        let used = completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8;
+        let rank_sum = bits_for(len * (len / 2 + 1) + 1);
+        let used = completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8 + rank_sum;
         // The exact order needs (len + 1)^len; the distance len³/2.
         let exact_bits = (len as f64 * ((len + 1) as f64).log2()).ceil() as u32 + 1;
         let (order_bits, powers) = if used + exact_bits + 4 <= 250 {
@@ -233,6 +257,7 @@ impl Fields {
             pairs,
             per_player,
             order_bits,
+            rank_sum,
             powers,
             position,
             bracket_len: bracket.len(),
@@ -298,27 +323,32 @@ impl Fields {
     /// otherwise.
     fn order(&self, w: &mut Weight, pair: Option<(usize, usize)>) {
         let len = self.bracket_len as u64;
-        let Some((i, j)) = pair.filter(|&(i, _)| !self.mdp_only || self.position[i] < self.moved_down) else {
+        let Some((i, j)) =
+            pair.filter(|&(i, _)| !self.mdp_only || self.position[i] < self.moved_down)
+        else {
             w.push(self.pairs, 0);
+            w.push(self.rank_sum, 0);
             w.push_wide(self.order_bits, I256::ZERO);
             return;
         };
         let (pi, pj) = (self.position[i], self.position[j]);
         let m = self.moved_down;
-        let residents = self.bracket_len - m;
-        let first_remainder = m.min(residents);
-        let half = (residents - first_remainder) / 2;
-        let s1 = |p: usize| p < m || (p >= m + first_remainder && p < m + first_remainder + half);
-        let across = if pi < m { pj >= m } else { s1(pi) != s1(pj) };
-        w.push(self.pairs, u64::from(across));
+        let half = if m > 0 && m < self.bracket_len {
+            m
+        } else {
+            self.bracket_len / 2
+        };
+        // D.2: the higher player of each pair makes up S1; the fewest
+        // players exchanged into it, then the smallest sum of their
+        // bracket sequence numbers.
+        w.push(self.pairs, u64::from(pi < half));
+        w.push(self.rank_sum, len - pi as u64);
         let value = match &self.powers {
             Some(powers) => powers[self.bracket_len - 1 - pi] * I256::from(len - pj as u64),
             None => {
                 let worst = len * len;
                 let weight = len - pi as u64;
-                let penalty = if pj < m {
-                    worst
-                } else if pi < m {
+                let penalty = if pi < m && m < self.bracket_len {
                     (pj - m).abs_diff(pi) as u64 * weight
                 } else {
                     (pj - pi).abs_diff(half) as u64 * weight
