@@ -139,12 +139,15 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                 (pairs, floaters, unpaired)
             };
         let m = moved_down.len();
-        let (mut pairs, mut floaters) = if m > 0 && bracket.len() > m {
-            // A heterogeneous bracket: the moved-down players' pairing first
-            // (in its own order), then the remainder as a homogeneous
-            // bracket of the residents left, its unpaired moved-down players
-            // in limbo (floating on).
-            let (first, _, _) = solve(&near, &bracket, m, false, true);
+        // A heterogeneous bracket: the moved-down players' pairing first (in
+        // its own order), then the remainder as a homogeneous bracket of the
+        // residents left, its unpaired moved-down players in limbo
+        // (floating on).
+        let pair_bracket = |vertices: &[usize], completion: bool| {
+            if m == 0 || bracket.len() == m {
+                return solve(vertices, &bracket, m, completion, false);
+            }
+            let (first, _, _) = solve(vertices, &bracket, m, completion, true);
             let mdp_pairs: Vec<(usize, usize)> = first
                 .into_iter()
                 .filter(|&(i, _)| moved_down.contains(&i))
@@ -160,19 +163,18 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                 .copied()
                 .filter(|&i| !taken[i])
                 .collect();
-            let near2: Vec<usize> = near
-                .iter()
-                .copied()
-                .filter(|&i| !taken[i] && !limbo.contains(&i))
-                .collect();
-            let (rest_pairs, rest_floaters, _) = solve(&near2, &remainder, 0, false, false);
+            let vertices: Vec<usize> = vertices.iter().copied().filter(|&i| !taken[i]).collect();
+            let (rest_pairs, rest_floaters, unpaired) =
+                solve(&vertices, &remainder, 0, completion, false);
             let mut floaters = limbo;
             floaters.extend(rest_floaters);
-            (mdp_pairs.into_iter().chain(rest_pairs).collect(), floaters)
-        } else {
-            let (pairs, floaters, _) = solve(&near, &bracket, m, false, false);
-            (pairs, floaters)
+            (
+                mdp_pairs.into_iter().chain(rest_pairs).collect(),
+                floaters,
+                unpaired,
+            )
         };
+        let (mut pairs, mut floaters, _) = pair_bracket(&near, false);
         let left: Vec<usize> = {
             let mut taken = vec![false; n];
             for &(i, j) in &pairs {
@@ -183,7 +185,7 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
         };
         if !completion::completes(&left, &allowed, &|i| bye_candidate(&players[i])) {
             let unpaired;
-            (pairs, floaters, unpaired) = solve(&rest, &bracket, m, true, false);
+            (pairs, floaters, unpaired) = pair_bracket(&rest, true);
             if unpaired > 1 {
                 return None;
             }
@@ -341,8 +343,20 @@ impl Fields {
         // D.2: the higher player of each pair makes up S1; the fewest
         // players exchanged into it, then the smallest sum of their
         // bracket sequence numbers.
-        w.push(self.pairs, u64::from(pi < half));
-        w.push(self.rank_sum, len - pi as u64);
+        if self.powers.is_some() {
+            w.push(self.pairs, u64::from(pi < half));
+            w.push(self.rank_sum, len - pi as u64);
+        } else {
+            // Big brackets: S1 against S2, counted (the exact sums make the
+            // matching slow where every pairing is nearly as good).
+            let across = if pi < m && m < self.bracket_len {
+                pj >= m
+            } else {
+                (pi < half) != (pj < half)
+            };
+            w.push(self.pairs, u64::from(across));
+            w.push(self.rank_sum, 0);
+        }
         let value = match &self.powers {
             Some(powers) => powers[self.bracket_len - 1 - pi] * I256::from(len - pj as u64),
             None => {
