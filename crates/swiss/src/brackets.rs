@@ -2,8 +2,7 @@
 //! score group down, each bracket (its residents and the players moved down
 //! to it) is paired by one maximum-weight matching over every player not yet
 //! paired. The weights put the criteria in the rules' order — the round can
-//! still be completed (C.4) with the bye to an eligible player of the lowest
-//! possible score, then the most pairs in the bracket (C.5), the highest
+//! still be completed (C.4) with the bye to an eligible player, then the most pairs in the bracket (C.5), the highest
 //! scores paired (C.6), the next bracket's pairs and scores (C.7), colours
 //! (C.8–C.11), repeated floats (C.12–C.15), and last the nearness to the
 //! natural S1-against-S2 order (the transpositions of D.1). Pairs inside
@@ -36,8 +35,11 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
         let (a, b) = (&players[i], &players[j]);
         !a.met.contains(&b.id) && !b.met.contains(&a.id) && colours::compatible(a, b, topscorer)
     };
-    let bye_score = byes::assignee_score(players, &allowed)?;
-    let bye_candidate = |p: &Player| bye_score.is_some_and(|s| byes::eligible(p) && p.score <= s);
+    if !byes::pairable(players, &allowed) {
+        return None;
+    }
+    let odd = n % 2 == 1;
+    let bye_candidate = |p: &Player| odd && byes::eligible(p);
 
     let mut paired = vec![false; n];
     let mut moved_down: Vec<usize> = Vec::new();
@@ -99,7 +101,7 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                         let (a, b) = (&players[i], &players[j]);
                         let mut w = Weight::default();
                         if completion {
-                            let not_candidates = if bye_score.is_some() {
+                            let not_candidates = if odd {
                                 u64::from(!bye_candidate(a)) + u64::from(!bye_candidate(b))
                             } else {
                                 0
