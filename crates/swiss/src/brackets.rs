@@ -1,12 +1,16 @@
-//! The Dutch pairing, bracket by bracket (FIDE C.04.3): from the highest
+//! The Dutch pairing, bracket by bracket (FIDE C.04.3). From the highest
 //! score group down, each bracket (its residents and the players moved down
-//! to it) is paired by one maximum-weight matching over every player not yet
-//! paired. The weights put the criteria in the rules' order — the round can
-//! still be completed (C.4) with the bye to an eligible player, then the most pairs in the bracket (C.5), the highest
-//! scores paired (C.6), the next bracket's pairs and scores (C.7), colours
-//! (C.8–C.11), repeated floats (C.12–C.15), and last the nearness to the
-//! natural S1-against-S2 order (the transpositions of D.1). Pairs inside
-//! the bracket are kept; its unpaired players float down to the next.
+//! to it) is paired by a maximum-weight matching over the bracket and the
+//! next score group. The weights put the criteria in the rules' order: the
+//! most pairs in the bracket (C.5), the highest scores paired (C.6), the
+//! next bracket's pairs and scores (C.7), colours (C.8–C.11), repeated
+//! floats (C.12–C.15) and their score differences (C.16–C.19), and last the
+//! order among equal pairings (D.1–D.2). A heterogeneous bracket pairs its
+//! moved-down players first, then its remainder. If what is left of the
+//! round could then not be completed (C.4, with the bye to an eligible
+//! player), the bracket is matched again over every player not yet paired,
+//! with completion as the first field. Pairs inside the bracket are kept;
+//! its unpaired players float down to the next.
 
 use ethnum::I256;
 
@@ -211,6 +215,10 @@ struct Fields {
     order_bits: u32,
     /// The width of the sum of S1's places (D.2).
     rank_sum: u32,
+    /// The bracket's highest score less its lowest, in half-points.
+    score_range: u64,
+    /// The width of a sum of score differences (C.16–C.19).
+    float_gap: u32,
     /// Powers of (bracket length + 1) when the exact order fits.
     powers: Option<Vec<I256>>,
     /// Each bracket player's place in the bracket.
@@ -244,7 +252,14 @@ impl Fields {
         let per_player = bits_for(n + 1);
         let completion = bits_for(3 * n / 2 + 1);
         let rank_sum = bits_for(len * (len / 2 + 1) + 1);
-        let used = completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8 + rank_sum;
+        let score_range =
+            u64::from(scores.last().map_or(0, |p| p.0) - scores.first().map_or(0, |p| p.0));
+        let float_gap = bits_for(score_range * (n / 2 + 1) + 1);
+        let used = completion
+            + pairs * (2 + SCORE_LEVELS as u32 + 2)
+            + per_player * 8
+            + float_gap * 4
+            + rank_sum;
         // The exact order needs (len + 1)^len; the distance len³/2.
         let exact_bits = (len as f64 * ((len + 1) as f64).log2()).ceil() as u32 + 1;
         let (order_bits, powers) = if used + exact_bits + 4 <= 250 {
@@ -262,6 +277,8 @@ impl Fields {
             per_player,
             order_bits,
             rank_sum,
+            score_range,
+            float_gap,
             powers,
             position,
             bracket_len: bracket.len(),
@@ -295,6 +312,9 @@ impl Fields {
             for _ in 0..8 {
                 w.push(self.per_player, 0);
             }
+            for _ in 0..4 {
+                w.push(self.float_gap, 0);
+            }
             return;
         };
         let ColourCost {
@@ -314,6 +334,22 @@ impl Fields {
             let up = u64::from(!(a.score > b.score && b.floats[back] == Float::Up));
             w.push(self.per_player, down);
             w.push(self.per_player, up);
+        }
+        // C.16–C.19: the score difference of a pair whose higher player
+        // floats down again, or whose lower player floats up again (last
+        // round, then the round before), the smaller the better.
+        let gap = u64::from(a.score.0.saturating_sub(b.score.0)).min(self.score_range);
+        for back in 0..2 {
+            let down_again = gap > 0 && a.floats[back] == Float::Down;
+            let up_again = gap > 0 && b.floats[back] == Float::Up;
+            w.push(
+                self.float_gap,
+                self.score_range - if down_again { gap } else { 0 },
+            );
+            w.push(
+                self.float_gap,
+                self.score_range - if up_again { gap } else { 0 },
+            );
         }
     }
 
