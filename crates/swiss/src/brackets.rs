@@ -25,6 +25,10 @@ use crate::weights::{Weight, bits_for};
 /// counted with the highest of these).
 const SCORE_LEVELS: usize = 4;
 
+/// The bits the fields of a weight may use: an `I256` holds 255, and the
+/// matching adds two weights (a dual variable is up to twice the largest).
+const WEIGHT_BITS: u32 = 250;
+
 /// A round's pairs (indices, higher ranked first) and its bye.
 type Round = (Vec<(usize, usize)>, Option<usize>);
 
@@ -213,6 +217,8 @@ struct Fields {
     pairs: u32,
     per_player: u32,
     order_bits: u32,
+    /// How far the distance is cut to fit the bits left.
+    shift: u32,
     /// The width of the sum of S1's places (D.2).
     rank_sum: u32,
     /// The bracket's highest score less its lowest, in half-points.
@@ -255,27 +261,38 @@ impl Fields {
         let score_range =
             u64::from(scores.last().map_or(0, |p| p.0) - scores.first().map_or(0, |p| p.0));
         let float_gap = bits_for(score_range * (n / 2 + 1) + 1);
-        let used = completion
-            + pairs * (2 + SCORE_LEVELS as u32 + 2)
-            + per_player * 8
-            + float_gap * 4
-            + rank_sum;
-        // The exact order needs (len + 1)^len; the distance len³/2.
+        let fixed =
+            completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8 + float_gap * 4;
+        // The exact order needs (len + 1)^len and the D.2 sums; the distance
+        // stands in for big brackets, cut to the bits left.
         let exact_bits = (len as f64 * ((len + 1) as f64).log2()).ceil() as u32 + 1;
-        let (order_bits, powers) = if used + exact_bits + 4 <= 250 {
+        let (rank_sum, order_bits, shift, powers) = if fixed + rank_sum + exact_bits <= WEIGHT_BITS
+        {
             let base = I256::from(len + 1);
             let powers = std::iter::successors(Some(I256::ONE), |p| Some(*p * base))
                 .take(bracket.len())
                 .collect();
-            (exact_bits, Some(powers))
+            (rank_sum, exact_bits, 0, Some(powers))
         } else {
-            (bits_for(len * len * (len / 2 + 1) + 1), None)
+            let needed = bits_for(len * len * (len / 2 + 1) + 1);
+            let available = WEIGHT_BITS.saturating_sub(fixed).max(1);
+            (
+                0,
+                needed.min(available),
+                needed.saturating_sub(available),
+                None,
+            )
         };
+        debug_assert!(
+            fixed + rank_sum + order_bits <= WEIGHT_BITS,
+            "the weight fields overflow"
+        );
         Fields {
             completion,
             pairs,
             per_player,
             order_bits,
+            shift,
             rank_sum,
             score_range,
             float_gap,
@@ -294,11 +311,10 @@ impl Fields {
         w.push(self.pairs, u64::from(pair.is_some()));
         let mut levels = [0u64; SCORE_LEVELS];
         if let Some((i, _)) = pair {
-            let level = self
-                .scores
-                .binary_search(&players[i].score)
-                .unwrap_or(0)
-                .min(SCORE_LEVELS - 1);
+            // The highest scores keep their own levels; the lowest share 0.
+            let from_top =
+                self.scores.len() - 1 - self.scores.binary_search(&players[i].score).unwrap_or(0);
+            let level = (SCORE_LEVELS - 1).saturating_sub(from_top);
             levels[level] = 1;
         }
         for level in levels.iter().rev() {
@@ -405,7 +421,7 @@ impl Fields {
                 } else {
                     (pj - pi).abs_diff(half) as u64 * weight
                 };
-                I256::from(worst - penalty.min(worst))
+                I256::from((worst - penalty.min(worst)) >> self.shift)
             }
         };
         w.push_wide(self.order_bits, value);
