@@ -73,13 +73,11 @@ pub(crate) fn allocate(a: &Player, b: &Player) -> Colour {
                     return if da > db { ca } else { ca.opposite() };
                 }
             }
-            // E.3: alternate from the latest round where they had different
-            // colours.
-            let rounds = a.colour_by_round.len().min(b.colour_by_round.len());
-            for r in (0..rounds).rev() {
-                if let (Some(x), Some(y)) = (a.colour_by_round[r], b.colour_by_round[r])
-                    && x != y
-                {
+            // E.3: alternate from the latest time they had different
+            // colours, comparing the games played from the last backwards
+            // (C.04.2.D.5: rounds without a game are left out).
+            for (x, y) in a.colours.iter().rev().zip(b.colours.iter().rev()) {
+                if x != y {
                     return x.opposite();
                 }
             }
@@ -160,7 +158,6 @@ mod tests {
             number,
             score: crate::history::Points(0),
             colours: colours.to_vec(),
-            colour_by_round: colours.iter().map(|c| Some(*c)).collect(),
             met: vec![],
             had_bye: false,
             floats: [Float::None; 2],

@@ -158,8 +158,6 @@ pub(crate) struct Player {
     pub score: Points,
     /// Colours of the games actually played, oldest first.
     pub colours: Vec<Colour>,
-    /// Colour of each round (None when no game was played), oldest first.
-    pub colour_by_round: Vec<Option<Colour>>,
     /// Opponents met over the board.
     pub met: Vec<u64>,
     pub had_bye: bool,
@@ -211,20 +209,18 @@ pub(crate) fn players(entrants: &[Entrant]) -> Vec<Player> {
                     _ => Float::None,
                 }
             };
-            let colour_by_round: Vec<Option<Colour>> = e
-                .history
-                .iter()
-                .map(|r| match r {
-                    Round::Played { colour, .. } => Some(*colour),
-                    _ => None,
-                })
-                .collect();
             Player {
                 id: e.id,
                 number: i + 1,
                 score: e.score(),
-                colours: colour_by_round.iter().flatten().copied().collect(),
-                colour_by_round,
+                colours: e
+                    .history
+                    .iter()
+                    .filter_map(|r| match r {
+                        Round::Played { colour, .. } => Some(*colour),
+                        _ => None,
+                    })
+                    .collect(),
                 met: e
                     .history
                     .iter()

@@ -49,8 +49,7 @@
 //!   S1-against-S2 order by a weighted distance, not the exact sequence of
 //!   transpositions and exchanges of D.1–D.3, so it can differ from a
 //!   reference program where several pairings meet every criterion equally.
-//! - C.16–C.19 (the score differences of repeated floaters) and the minimum
-//!   of unplayed games of the bye's assignee are not weighed.
+//! - The minimum of unplayed games of the bye's assignee is not weighed.
 //! - Any earlier bye (whatever its points) rules out another (C.2); there
 //!   are no forfeits.
 //! - The initial colour (E.5) is White for pairing number 1.
