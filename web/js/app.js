@@ -19,6 +19,7 @@ import { mountReplay } from './replay.js';
 import { mountAnalysis } from './analysis.js';
 import { mountEditor } from './editor.js';
 import { mountPuzzles } from './puzzles.js';
+import { mountLearn } from './learn.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -54,6 +55,8 @@ route('/replay/:id', mountReplay);
 route('/analysis', mountAnalysis);
 route('/editor', mountEditor);
 route('/puzzles', mountPuzzles);
+route('/learn', mountLearn);
+route('/learn/:family', mountLearn);
 route('/signin', mountSignIn);
 route('/signup', mountSignUp);
 route('/account', mountSettings);

@@ -24,5 +24,6 @@ mod cases {
     mod profiles;
     mod ratings;
     mod restart;
+    mod review;
     mod startup;
 }

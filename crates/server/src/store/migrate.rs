@@ -37,6 +37,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_pairing.sql"),
     ),
     (14, "chat", include_str!("../../migrations/0014_chat.sql")),
+    (
+        40,
+        "reviews",
+        include_str!("../../migrations/0040_reviews.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -9,6 +9,7 @@ mod games;
 mod migrate;
 mod presence;
 mod ratings;
+mod reviews;
 mod seeks;
 mod tables;
 
@@ -22,6 +23,7 @@ pub use accounts::{AccountRow, Touched};
 pub use archive::{Filter, GameSummary, PlayerSummary};
 pub use chat::ChatMessage;
 pub use ratings::StoredRating;
+pub use reviews::ReviewRow;
 pub use seeks::SeekRow;
 pub use tables::TableRow;
 
