@@ -259,10 +259,10 @@ test('a review marks a deliberate blunder, and opens the analysis board with the
   const { context, page } = await person();
   await page.goto(`${base}/archive`);
   // abapa, 1,1,0,0,0,3/1,2,1,0,0,1 S 14-24, then B f. Worked by hand from
-  // RULES.md §2: F (the best) sows a, b, c (2, 3, 2) and takes all three,
-  // 7 seeds (f keeps one: no grand slam), so South ends at worst 21-27,
-  // -6; B leaves A with its seed, North's f makes it 2 and takes it: 26 of
-  // 48, North wins at once, 14-26, -12. B lost 6 seeds or more: a blunder.
+  // RULES.md §2: F sows a, b, c (2, 3, 2) and takes all three, 7 seeds (f
+  // keeps one: no grand slam); North's only move f then takes A's 2: 26
+  // of 48, 21-26, -5 for South. B leaves A with its seed, North's f makes
+  // it 2 and takes it: 14-26, -12. B lost 7 seeds or more: a blunder.
   const record = '[FEN "1-1-0-0-0-3-1-2-1-0-0-1-14-24-S"]\n\n1. B f *\n';
   const id = await page.evaluate(async (text) => {
     const r = await fetch('/api/archive', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
@@ -273,17 +273,17 @@ test('a review marks a deliberate blunder, and opens the analysis board with the
   await page.locator('.review-ask').click();
   const blunder = page.locator('.review-marks li[data-mark="blunder"]');
   await blunder.waitFor({ timeout: 120_000 });
-  assert.match(await blunder.innerText(), /^1\. B\?\? blunder by South: .* lost; best F/);
+  assert.match(await blunder.innerText(), /^1\. B\?\? blunder by South: \d+\.\d seeds lost; best [AF]/);
   assert.equal(await page.locator('.replay-moves li[data-mark="blunder"]').count(), 1);
   assert.match(await page.locator('.review-accuracy li[data-side="S"]').innerText(), /1 blunder/);
   assert.equal(await page.locator('.review-graph .review-point').count(), 3);
   await page.screenshot({ path: path.join(artifacts, 'review.png'), fullPage: true });
-  // The better move: the analysis board before move 1, F next.
+  // The better move: the analysis board before move 1, the best line next.
   await blunder.locator('a', { hasText: 'Show the better move' }).click();
   await page.waitForURL(/\/analysis\?/);
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('ply'), '0');
-  assert.match(url.searchParams.get('moves') ?? '', /^F/);
+  assert.match(url.searchParams.get('moves') ?? '', /^[AF]/);
   await page.locator('.board .pit').first().waitFor();
   await context.close();
 });

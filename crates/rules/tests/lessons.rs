@@ -78,7 +78,8 @@ fn every_lesson_says_what_the_rules_do() {
             for example in lesson["examples"].as_array().unwrap() {
                 let mut game = game_of(example, &rules);
                 let m: Move = text(example, "move").parse().unwrap();
-                game.play(m).unwrap_or_else(|e| panic!("{id} ({rules}): {e}"));
+                game.play(m)
+                    .unwrap_or_else(|e| panic!("{id} ({rules}): {e}"));
                 assert_eq!(
                     game.position().to_string(),
                     text(example, "after"),
@@ -100,7 +101,12 @@ fn every_lesson_says_what_the_rules_do() {
                 .iter()
                 .map(|a| a.as_str().unwrap().to_owned())
                 .collect();
-            assert_eq!(answers, expected, "{id} ({rules}): {}", text(task, "prompt"));
+            assert_eq!(
+                answers,
+                expected,
+                "{id} ({rules}): {}",
+                text(task, "prompt")
+            );
             // A task must be one: some pit with seeds is not an answer.
             let pits_with_seeds = game
                 .position()
@@ -122,7 +128,11 @@ fn every_lesson_says_what_the_rules_do() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .any(|l| l["families"].as_array().unwrap().iter().any(|f| f == family)),
+                .any(|l| l["families"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|f| f == family)),
             "no lesson for {family}"
         );
     }

@@ -150,7 +150,9 @@ impl Search {
         let pending = self.pending.get_or_insert_with(|| {
             let (computer, game) = (self.app.computer.clone(), self.game.clone());
             let oracle = self.oracle.clone();
-            Box::pin(async move { lines(&computer, &game, depth, oracle.as_deref(), Work::Analysis).await })
+            Box::pin(async move {
+                lines(&computer, &game, depth, oracle.as_deref(), Work::Analysis).await
+            })
         });
         let found = tokio::select! {
             found = tokio::time::timeout_at(self.deadline, pending) => found,

@@ -68,9 +68,9 @@ pub fn move_accuracy(loss: f64) -> f64 {
 /// `None` without such a move.
 #[must_use]
 pub fn accuracy(losses: impl IntoIterator<Item = f64>) -> Option<f64> {
-    let (sum, n) = losses
-        .into_iter()
-        .fold((0.0, 0_u32), |(sum, n), loss| (sum + move_accuracy(loss), n + 1));
+    let (sum, n) = losses.into_iter().fold((0.0, 0_u32), |(sum, n), loss| {
+        (sum + move_accuracy(loss), n + 1)
+    });
     (n > 0).then(|| sum / f64::from(n))
 }
 

@@ -26,7 +26,7 @@ use wari_rules::{Game, Side};
 use crate::App;
 use crate::api::error::Error;
 use crate::ids::now_ms;
-use crate::lines::{Line, lines};
+use crate::lines::{Line, lines, rank};
 use crate::listen::stopped;
 use crate::lock::lock;
 use crate::pool::Work;
@@ -119,7 +119,7 @@ async fn finished_game(app: &Arc<App>, id: &str) -> Result<Game, Error> {
             "the game is not finished: a review is of a finished game",
         ));
     }
-    Ok(state.game)
+    Ok(state.game.clone())
 }
 
 /// `id`'s review, or how far it has got, or `{"status": "none"}`.
@@ -214,7 +214,7 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
     for (ply, &played) in moves.iter().enumerate() {
         let mover = replay.position().turn();
         let seen = analyse(app, &replay, depth).await?;
-        let best = &seen[0];
+        let best = best_of(&seen);
         let line = seen
             .iter()
             .find(|l| l.pv[0] == played)
@@ -244,7 +244,11 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
             .play(played)
             .map_err(|e| Error::Internal(format!("a stored move was refused: {e}")))?;
         app.store
-            .review_progress(id, &app.process.id, u32::try_from(ply + 1).unwrap_or(u32::MAX))
+            .review_progress(
+                id,
+                &app.process.id,
+                u32::try_from(ply + 1).unwrap_or(u32::MAX),
+            )
             .await?;
     }
     // The last position: the end by the rules, or (resigned, out of time,
@@ -258,14 +262,16 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
             exact: true,
         }
     } else {
-        worth(&analyse(app, &replay, depth).await?[0], depth)
+        worth(best_of(&analyse(app, &replay, depth).await?), depth)
     };
     graph.push(point(moves.len(), last_mover, &last));
     let accuracy_of = |side: Side| {
         accuracy(
             judged
                 .iter()
-                .filter(|m| m["side"] == side.letter().to_string() && m["choices"].as_u64() > Some(1))
+                .filter(|m| {
+                    m["side"] == side.letter().to_string() && m["choices"].as_u64() > Some(1)
+                })
                 .filter_map(|m| m["loss"].as_f64()),
         )
         .map(round)
@@ -308,9 +314,21 @@ async fn analyse(app: &Arc<App>, game: &Game, depth: u32) -> Result<Vec<Line>, E
     let oracle = app.computer.oracle(game).await;
     let seen = lines(&app.computer, game, depth, oracle.as_deref(), Work::Review).await?;
     if seen.is_empty() {
-        return Err(Error::Internal("a position of the record has no move".to_owned()));
+        return Err(Error::Internal(
+            "a position of the record has no move".to_owned(),
+        ));
     }
     Ok(seen)
+}
+
+/// The line worth the most seeds: a review counts seeds, so a proven
+/// loss by 5 is better than an estimate of -11 (which the engine's order,
+/// any proof before any estimate, puts first).
+fn best_of(seen: &[Line]) -> &Line {
+    seen.iter()
+        .rev()
+        .max_by_key(|l| (l.score.centiseeds(), rank(l.score)))
+        .unwrap_or(&seen[0])
 }
 
 /// A line's value in seeds for the mover, and whether it is proven.

@@ -149,11 +149,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn drop_review(&self, game: &str, process: &str) -> Result<(), Error> {
-        sqlx::query("DELETE FROM reviews WHERE game_id = $1 AND process_id = $2 AND result IS NULL")
-            .bind(game)
-            .bind(process)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "DELETE FROM reviews WHERE game_id = $1 AND process_id = $2 AND result IS NULL",
+        )
+        .bind(game)
+        .bind(process)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 }

@@ -13,15 +13,16 @@ use crate::common::{Client, TestServer, config, databases, start};
 /// abapa, `1,1,0,0,0,3/1,2,1,0,0,1 S 14-24` (48 seeds), then South's `B`
 /// and North's `f`. Worked by hand (RULES.md §2):
 ///
-/// - South's `F` (the best move) sows a, b, c (2, 3, 2) and takes all
-///   three, 7 seeds (f keeps its seed: not a grand slam): 21-24 with A, B
-///   and f's 3 seeds left, so South ends at worst 21 - 27 = -6.
-/// - South's `B` (played) sows C and leaves A with 1 seed; North's `f`
-///   sows A (1 -> 2) and takes it: 26 seeds, more than half of 48, and
-///   North wins at once, 14-26: -12 for South (and no worse is possible
-///   for North's other replies to matter: the game is over).
+/// - South's `F` sows a, b, c (2, 3, 2) and takes all three, 7 seeds (f
+///   keeps its seed: not a grand slam): `1,1,0,0,0,0/0,0,0,0,0,1 N
+///   21-24`. North's only move, f, sows A (1 -> 2) and takes it: 26 of
+///   48, North wins at once, 21-26: F is worth exactly -5 to South.
+/// - South's `B` (played) sows C and leaves A with its seed; North's `f`
+///   sows A (1 -> 2) and takes it: 26, North wins at once, 14-26: -12
+///   for South (North may have other replies, but this one ends it).
 ///
-/// So `B` lost at least -6 - (-12) = 6 seeds: a blunder (4 or more).
+/// So the best move is worth -5 or more, and `B` lost at least 7 seeds: a
+/// blunder (4 or more).
 const BLUNDER: &str = "[FEN \"1-1-0-0-0-3-1-2-1-0-0-1-14-24-S\"]\n\n1. B f *\n";
 
 /// Imports `record`; the game's id.
@@ -47,7 +48,10 @@ async fn reviewed(client: &Client, id: &str) -> Value {
             return review;
         }
         assert_eq!(review["status"], "computing", "{review}");
-        assert!(tokio::time::Instant::now() < deadline, "the review never ended");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the review never ended"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -60,18 +64,25 @@ async fn a_blunder_is_marked_and_the_review_is_computed_once() {
         let id = imported(&ama, BLUNDER).await;
         let path = format!("/api/games/{id}/review");
         let (status, none) = ama.get(&path).await;
-        assert_eq!((status, none["status"].as_str()), (StatusCode::OK, Some("none")));
+        assert_eq!(
+            (status, none["status"].as_str()),
+            (StatusCode::OK, Some("none"))
+        );
 
         let review = reviewed(&ama, &id).await;
         let blunder = &review["moves"][0];
         assert_eq!(blunder["move"], "B", "{review}");
         assert_eq!(blunder["side"], "S");
-        assert_eq!(blunder["best"], "F");
+        assert_ne!(blunder["best"], "B");
         assert_eq!(blunder["mark"], "blunder");
-        assert!(blunder["loss"].as_f64().unwrap() >= 6.0, "{blunder}");
-        // One move with a choice, losing 6 seeds or more: 100 / 2^(6/4)
-        // = 35.4 at best.
-        assert!(review["accuracy"]["S"].as_f64().unwrap() <= 35.4, "{review}");
+        assert_eq!(blunder["value"], -12.0);
+        assert!(blunder["loss"].as_f64().unwrap() >= 7.0, "{blunder}");
+        // One move with a choice, losing 7 seeds or more: 100 / 2^(7/4)
+        // = 29.73 at best.
+        assert!(
+            review["accuracy"]["S"].as_f64().unwrap() <= 29.74,
+            "{review}"
+        );
         assert_eq!(review["marks"]["S"]["blunder"], 1);
         // The graph ends at the result: 14-26 for South.
         let graph = review["graph"].as_array().unwrap();
@@ -103,7 +114,9 @@ async fn only_a_finished_game_that_exists_is_reviewed() {
         .create_table(json!({"opponent": {"kind": "human"}}))
         .await;
     let id = created["table"]["game_id"].as_str().unwrap();
-    let (status, body) = ama.post(&format!("/api/games/{id}/review"), json!({})).await;
+    let (status, body) = ama
+        .post(&format!("/api/games/{id}/review"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(body["error"].as_str().unwrap().contains("not finished"));
     server.server.stop().await;
@@ -119,9 +132,13 @@ async fn a_client_may_start_only_so_many_reviews_an_hour() {
     let second = imported(&ama, BLUNDER).await;
     reviewed(&ama, &first).await;
     // The one done is free to read again; a new one is over the limit.
-    let (status, _) = ama.post(&format!("/api/games/{first}/review"), json!({})).await;
+    let (status, _) = ama
+        .post(&format!("/api/games/{first}/review"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = ama.post(&format!("/api/games/{second}/review"), json!({})).await;
+    let (status, body) = ama
+        .post(&format!("/api/games/{second}/review"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
     server.server.stop().await;
 }
