@@ -303,7 +303,9 @@ test('a lesson solved after a wrong move and a refused one', async () => {
   await capture.locator('.lesson-verdict[data-verdict="solved"]', { hasText: 'chain of 12 seeds' }).waitFor();
   // Feeding: A does not reach North's empty row, so the rules refuse it.
   const feeding = page.locator('.lesson-task[data-lesson="feeding"]');
-  await feeding.locator('.board .pit[data-pit="A"]').click();
+  // (An unplayable pit is aria-disabled, which Playwright will not click
+  // unless forced; a person's click reaches the board.)
+  await feeding.locator('.board .pit[data-pit="A"]').click({ force: true });
   await feeding.locator('.lesson-verdict[data-verdict="refused"]', { hasText: 'must be fed' }).waitFor();
   await feeding.locator('.board .pit[data-pit="F"]').click();
   await feeding.locator('.lesson-verdict[data-verdict="solved"]').waitFor();

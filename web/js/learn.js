@@ -128,7 +128,11 @@ function taskBlock(lesson, rules, cleanups) {
     board.element, verdict, h('p', {}, again));
 }
 
-/** /learn and /learn/FAMILY. */
+/**
+ * /learn and /learn/FAMILY.
+ * @param {HTMLElement} outlet
+ * @param {{family?: string}} params
+ */
 export function mountLearn(outlet, { family } = {}) {
   const cleanups = [];
   let gone = false;

@@ -18,6 +18,7 @@ const GRAPH_SEEDS = 12;
 
 const MARK_SIGNS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
 const MARK_WORDS = { blunder: 'blunder', mistake: 'mistake', inaccuracy: 'inaccuracy' };
+const MARK_PLURALS = { blunder: 'blunders', mistake: 'mistakes', inaccuracy: 'inaccuracies' };
 
 /** @param {string} tag @param {Record<string, string | number>} attrs */
 function svg(tag, attrs = {}) {
@@ -100,7 +101,7 @@ export function reviewPanel({
       const a = review.accuracy[side];
       const counts = review.marks[side];
       const marks = ['blunder', 'mistake', 'inaccuracy']
-        .map((k) => `${counts[k]} ${MARK_WORDS[k]}${counts[k] === 1 ? '' : 's'}`).join(', ');
+        .map((k) => `${counts[k]} ${counts[k] === 1 ? MARK_WORDS[k] : MARK_PLURALS[k]}`).join(', ');
       return h('li', { 'data-side': side },
         h('strong', {}, sideName(side)), `: accuracy ${a === null ? '—' : `${a.toFixed(1)}%`}; ${marks}`);
     };

@@ -226,6 +226,14 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
         } else {
             0.0
         };
+        // A move that keeps a forced win is not an error, even where
+        // another wins by more: the game is won (an immediate win by
+        // majority is never a blunder for the seeds it left).
+        let judged_loss = if value.exact && value.seeds > 0.0 {
+            0.0
+        } else {
+            round(loss)
+        };
         graph.push(point(ply, mover, &best_value));
         judged.push(json!({
             "ply": ply + 1,
@@ -238,7 +246,8 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
             "exact": value.exact && best_value.exact,
             "choices": seen.len(),
             "loss": round(loss),
-            "mark": Mark::of(round(loss)).map(Mark::name),
+            "judged_loss": judged_loss,
+            "mark": Mark::of(judged_loss).map(Mark::name),
         }));
         replay
             .play(played)
@@ -272,7 +281,7 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
                 .filter(|m| {
                     m["side"] == side.letter().to_string() && m["choices"].as_u64() > Some(1)
                 })
-                .filter_map(|m| m["loss"].as_f64()),
+                .filter_map(|m| m["judged_loss"].as_f64()),
         )
         .map(round)
     };
