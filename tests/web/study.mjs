@@ -1,7 +1,8 @@
 // The study pages in a real browser (issue 16): the analysis board (a
 // tree of variations, the engine's three lines deepening, the endgame
 // tables' value of each move, OGN with variations out and back in), the
-// position editor and the puzzle trainer. Expected values are worked out
+// position editor, the puzzle trainer, a game's review and the Learn
+// pages. Expected values are worked out
 // by hand from RULES.md, or come from the server's own OGN reader and
 // this suite's own Glicko-2 (support/glicko2.mjs).
 
@@ -254,7 +255,65 @@ test('the analysis board fits a phone', async () => {
   await context.close();
 });
 
+test('a review marks a deliberate blunder, and opens the analysis board with the better move', async () => {
+  const { context, page } = await person();
+  await page.goto(`${base}/archive`);
+  // abapa, 1,1,0,0,0,3/1,2,1,0,0,1 S 14-24, then B f. Worked by hand from
+  // RULES.md §2: F sows a, b, c (2, 3, 2) and takes all three, 7 seeds (f
+  // keeps one: no grand slam); North's only move f then takes A's 2: 26
+  // of 48, 21-26, -5 for South. B leaves A with its seed, North's f makes
+  // it 2 and takes it: 14-26, -12. B lost 7 seeds or more: a blunder.
+  const record = '[FEN "1-1-0-0-0-3-1-2-1-0-0-1-14-24-S"]\n\n1. B f *\n';
+  const id = await page.evaluate(async (text) => {
+    const r = await fetch('/api/archive', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
+    return (await r.json()).game_id;
+  }, record);
+  assert.ok(id, 'the record was imported');
+  await page.goto(`${base}/replay/${id}`);
+  await page.locator('.review-ask').click();
+  const blunder = page.locator('.review-marks li[data-mark="blunder"]');
+  await blunder.waitFor({ timeout: 120_000 });
+  assert.match(await blunder.innerText(), /^1\. B\?\? blunder by South: \d+\.\d seeds lost; best [AF]/);
+  assert.equal(await page.locator('.replay-moves li[data-mark="blunder"]').count(), 1);
+  assert.match(await page.locator('.review-accuracy li[data-side="S"]').innerText(), /1 blunder/);
+  assert.equal(await page.locator('.review-graph .review-point').count(), 3);
+  await page.screenshot({ path: path.join(artifacts, 'review.png'), fullPage: true });
+  // The better move: the analysis board before move 1, the best line next.
+  await blunder.locator('a', { hasText: 'Show the better move' }).click();
+  await page.waitForURL(/\/analysis\?/);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('ply'), '0');
+  assert.match(url.searchParams.get('moves') ?? '', /^[AF]/);
+  await page.locator('.board .pit').first().waitFor();
+  await context.close();
+});
+
+test('a lesson solved after a wrong move and a refused one', async () => {
+  const { context, page } = await person();
+  await page.goto(`${base}/`);
+  await page.locator('a[href="/learn/abapa#cycle"]').click();
+  await page.waitForURL(/\/learn\/abapa/);
+  // The capture lesson (worked by hand in web/learn/lessons.json): D takes
+  // only a's 2 seeds, F a chain of 12.
+  const capture = page.locator('.lesson-task[data-lesson="capture"]');
+  await capture.locator('.board .pit[data-pit="D"]').click();
+  await capture.locator('.lesson-verdict[data-verdict="wrong"]').waitFor();
+  await capture.locator('button', { hasText: 'Try again' }).click();
+  await capture.locator('.board .pit[data-pit="F"]').click();
+  await capture.locator('.lesson-verdict[data-verdict="solved"]', { hasText: 'chain of 12 seeds' }).waitFor();
+  // Feeding: A does not reach North's empty row, so the rules refuse it.
+  const feeding = page.locator('.lesson-task[data-lesson="feeding"]');
+  // (An unplayable pit is aria-disabled, which Playwright will not click
+  // unless forced; a person's click reaches the board.)
+  await feeding.locator('.board .pit[data-pit="A"]').click({ force: true });
+  await feeding.locator('.lesson-verdict[data-verdict="refused"]', { hasText: 'must be fed' }).waitFor();
+  await feeding.locator('.board .pit[data-pit="F"]').click();
+  await feeding.locator('.lesson-verdict[data-verdict="solved"]').waitFor();
+  await page.screenshot({ path: path.join(artifacts, 'learn.png'), fullPage: true });
+  await context.close();
+});
+
 test('no study page logged a console error', () => {
-  for (const p of ['/analysis', '/editor', '/puzzles']) assert.ok(pagesSeen.has(p), `page ${p} was not visited: ${[...pagesSeen]}`);
+  for (const p of ['/analysis', '/editor', '/puzzles', '/learn/abapa']) assert.ok(pagesSeen.has(p), `page ${p} was not visited: ${[...pagesSeen]}`);
   assert.deepEqual(consoleErrors, []);
 });

@@ -76,6 +76,8 @@ export const api = {
   accept: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/accept`, { kind }),
   decline: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/decline`, { kind }),
   claim: (id) => request('POST', `/api/games/${enc(id)}/claim`, {}),
+  review: (id) => request('GET', `/api/games/${enc(id)}/review`),
+  requestReview: (id) => request('POST', `/api/games/${enc(id)}/review`, {}),
   ognUrl: (id) => `/api/games/${enc(id)}/ogn`,
   ogn: (id) => request('GET', `/api/games/${enc(id)}/ogn`, undefined, { text: true }),
   /** @param {{before?: string, limit?: number, player?: string}} [options] */

@@ -21,6 +21,7 @@ import { mountEditor } from './editor.js';
 import { mountPuzzles } from './puzzles.js';
 import { mountTournaments } from './tournaments.js';
 import { mountTournament } from './tournament.js';
+import { mountLearn } from './learn.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -56,6 +57,8 @@ route('/replay/:id', mountReplay);
 route('/analysis', mountAnalysis);
 route('/editor', mountEditor);
 route('/puzzles', mountPuzzles);
+route('/learn', mountLearn);
+route('/learn/:family', mountLearn);
 route('/signin', mountSignIn);
 route('/signup', mountSignUp);
 route('/account', mountSettings);

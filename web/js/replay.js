@@ -14,6 +14,7 @@ import {
 } from './rules.js';
 import { svgIcon } from './icons.js';
 import { analysisUrl } from './analysis/url.js';
+import { reviewPanel } from './replay/review.js';
 import {
   lineOf, rulesText, scoreText, sideName,
 } from './words.js';
@@ -56,12 +57,16 @@ export function mountReplay(outlet, { id }) {
   const download = h('a', { class: 'button', download: `wari-${id}.ogn`, href: api.ognUrl(id) }, 'Download OGN');
   const info = h('p', { class: 'game-info' });
   const analyseLink = h('a', { class: 'button', href: '/analysis' }, 'Analyse this position');
+  const reviewBox = h('section', { class: 'review-panel', 'aria-labelledby': 'review-title', hidden: true },
+    h('h2', { id: 'review-title' }, 'Review'));
+  let review = null;
 
   outlet.append(h('section', { class: 'replay-page game-page' },
     h('div', { class: 'play-area' }, title, info, board.element, nav, where),
     h('aside', { class: 'panel' },
       banner,
       h('h2', {}, 'Engine'), bar, evalBox,
+      reviewBox,
       h('h2', {}, 'Moves'), moveList,
       h('p', {}, analyseLink, ' ', download, ' ', h('a', { href: '/archive' }, 'Back to the archive')))));
 
@@ -213,6 +218,26 @@ export function mountReplay(outlet, { id }) {
     }));
     index = record.moves.length;
     show();
+    if (game.status === 'finished' && record.moves.length === game.moves.length) {
+      review = reviewPanel({
+        id,
+        rules: game.rules,
+        start: game.start ?? undefined,
+        moves: record.moves,
+        go: (ply) => go(ply),
+        onMarks: (marks) => {
+          for (const [i, li] of [...moveList.children].entries()) {
+            const mark = marks.get(i + 1);
+            if (!mark) continue;
+            li.setAttribute('data-mark', mark);
+            const b = li.querySelector('button');
+            b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${mark}`);
+          }
+        },
+      });
+      reviewBox.append(review.element);
+      reviewBox.hidden = false;
+    }
   })();
 
   return () => {
@@ -220,6 +245,7 @@ export function mountReplay(outlet, { id }) {
     clearTimeout(analysisTimer);
     analysisAbort?.abort();
     document.removeEventListener('keydown', onKey);
+    review?.destroy();
     board.destroy();
   };
 }

@@ -56,8 +56,10 @@ export function start(element) {
     if (link.target || link.hasAttribute('download')) return;
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+    // A link to a place on this page: the browser scrolls there.
+    if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
     event.preventDefault();
-    navigate(url.pathname + url.search);
+    navigate(url.pathname + url.search + url.hash);
   });
   render();
 }

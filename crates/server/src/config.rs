@@ -39,6 +39,17 @@ pub struct Config {
     #[arg(long, default_value_t = 20_000)]
     pub analysis_ms_per_minute: u64,
 
+    /// Depth of a game review's searches: every legal move of every
+    /// position of the game is searched this deep, on the computer's
+    /// threads after the computer's moves and the analysis board.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub review_depth: u32,
+
+    /// New game reviews one client (a session, and apart from it its
+    /// address) may ask for an hour (a review asked for before is free).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub reviews_per_hour: u32,
+
     /// Seconds a player must have been disconnected before the opponent
     /// may claim the game.
     #[arg(long, default_value_t = 60)]

@@ -38,6 +38,7 @@ mod pairing;
 mod pool;
 mod ratings;
 mod referee;
+mod review;
 mod rooms;
 mod seat;
 mod session;
@@ -74,6 +75,7 @@ pub struct App {
     rooms: Rooms,
     computer: Computer,
     analysis: analysis::Analysis,
+    reviews: review::Reviews,
     limiter: Limiter,
     sessions: Sessions,
     hasher: accounts::Hasher,
@@ -166,6 +168,7 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         )
         .with_tables(tables),
         analysis: analysis::Analysis::new(config.analysis_ms_per_minute),
+        reviews: review::Reviews::new(config.review_depth, config.reviews_per_hour),
         limiter: Limiter::new(
             config.rate_per_s,
             config.max_connections_per_client,

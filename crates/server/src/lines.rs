@@ -47,8 +47,9 @@ impl Line {
 }
 
 /// Every legal move of `game`'s position searched `depth` plies deep
-/// (`depth >= 1`), best first; where `oracle` (the endgame tables) knows
-/// the position a move leaves exactly, its value is the tables'.
+/// (`depth >= 1`), best first, each search on the pool as `work` (the
+/// analysis board's, or a review's); where `oracle` (the endgame tables)
+/// knows the position a move leaves exactly, its value is the tables'.
 ///
 /// # Errors
 /// As [`Computer::think`].
@@ -57,6 +58,7 @@ pub async fn lines(
     game: &Game,
     depth: u32,
     oracle: Option<&dyn Oracle>,
+    work: Work,
 ) -> Result<Vec<Line>, Error> {
     let mover = game.position().turn();
     let mut lines = Vec::new();
@@ -83,7 +85,7 @@ pub async fn lines(
                     Level::FULL,
                     || Limits::depth(depth.saturating_sub(1).max(1)),
                     false,
-                    Work::Analysis,
+                    work,
                 )
                 .await?;
             let seen = if child.position().turn() == mover {
@@ -127,7 +129,7 @@ pub async fn lines(
 
 /// Orders scores as the engine does: a proven win above any estimate
 /// (a bigger one first, then a quicker one), a proven loss below any.
-fn rank(score: Score) -> i64 {
+pub(crate) fn rank(score: Score) -> i64 {
     const PROVEN: i64 = 1 << 40;
     match score {
         Score::Seeds(c) => i64::from(c),

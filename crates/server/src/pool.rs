@@ -1,6 +1,7 @@
 //! The engine's threads as slots, handed out by priority: the computer's
-//! moves first (its clock runs while it waits), analysis after, and
-//! analysis never holds every slot, so one is always kept for the
+//! moves first (its clock runs while it waits), the analysis board after,
+//! game reviews last (nobody watches them search), and neither analysis
+//! nor reviews ever hold every slot, so one is always kept for the
 //! computer (issue 14, point 1: six analyses had the computer wait 5 s
 //! and lose on time).
 
@@ -19,6 +20,9 @@ pub enum Work {
     /// The analysis board: served when no computer search waits, on at
     /// most all slots but one.
     Analysis,
+    /// A game review's search: served when no computer or analysis-board
+    /// search waits, sharing the analysis board's slots.
+    Review,
 }
 
 /// The slots.
@@ -35,6 +39,7 @@ struct State {
     analysing: usize,
     computer_waiting: VecDeque<oneshot::Sender<Slot>>,
     analysis_waiting: VecDeque<oneshot::Sender<Slot>>,
+    review_waiting: VecDeque<oneshot::Sender<Slot>>,
 }
 
 /// A slot held; the next waiter gets it when this drops.
@@ -70,10 +75,7 @@ impl Pool {
                 };
             }
             let (tx, rx) = oneshot::channel();
-            match work {
-                Work::Computer => state.computer_waiting.push_back(tx),
-                Work::Analysis => state.analysis_waiting.push_back(tx),
-            }
+            state.waiting(work).push_back(tx);
             rx
         };
         // The sender is dropped only with the pool, which `self` holds.
@@ -87,27 +89,27 @@ impl Pool {
                 Work::Analysis => {
                     state.computer_waiting.is_empty() && state.analysing < self.analysis_max
                 }
+                Work::Review => {
+                    state.computer_waiting.is_empty()
+                        && state.analysis_waiting.is_empty()
+                        && state.analysing < self.analysis_max
+                }
             }
     }
 
-    /// Gives freed slots to waiters, the computer's first.
+    /// Gives freed slots to waiters, the computer's first, reviews last.
     fn hand_out(self: &Arc<Self>) {
         let mut state = lock(&self.state);
         loop {
-            let work = if self.may_start(&state, Work::Computer)
-                && !state.computer_waiting.is_empty()
-            {
-                Work::Computer
-            } else if self.may_start(&state, Work::Analysis) && !state.analysis_waiting.is_empty() {
-                Work::Analysis
-            } else {
+            let Some(work) = [Work::Computer, Work::Analysis, Work::Review]
+                .into_iter()
+                .find(|&w| self.may_start(&state, w) && state.waits(w))
+            else {
                 return;
             };
-            let waiter = match work {
-                Work::Computer => state.computer_waiting.pop_front(),
-                Work::Analysis => state.analysis_waiting.pop_front(),
+            let Some(waiter) = state.waiting(work).pop_front() else {
+                return;
             };
-            let Some(waiter) = waiter else { return };
             start(&mut state, work);
             let slot = Slot {
                 pool: Some(Arc::clone(self)),
@@ -122,7 +124,8 @@ impl Pool {
         }
     }
 
-    /// Searches running now and waiting, for each kind of work.
+    /// Searches running now and waiting: the computer's, and the
+    /// analysis board's and reviews' together; then reviews waiting.
     #[cfg(test)]
     #[must_use]
     pub fn load(&self) -> [(usize, usize); 2] {
@@ -132,21 +135,43 @@ impl Pool {
                 state.running - state.analysing,
                 state.computer_waiting.len(),
             ),
-            (state.analysing, state.analysis_waiting.len()),
+            (
+                state.analysing,
+                state.analysis_waiting.len() + state.review_waiting.len(),
+            ),
         ]
+    }
+}
+
+impl State {
+    fn waits(&self, work: Work) -> bool {
+        !match work {
+            Work::Computer => &self.computer_waiting,
+            Work::Analysis => &self.analysis_waiting,
+            Work::Review => &self.review_waiting,
+        }
+        .is_empty()
+    }
+
+    fn waiting(&mut self, work: Work) -> &mut VecDeque<oneshot::Sender<Slot>> {
+        match work {
+            Work::Computer => &mut self.computer_waiting,
+            Work::Analysis => &mut self.analysis_waiting,
+            Work::Review => &mut self.review_waiting,
+        }
     }
 }
 
 fn start(state: &mut State, work: Work) {
     state.running += 1;
-    if work == Work::Analysis {
+    if work != Work::Computer {
         state.analysing += 1;
     }
 }
 
 fn finish(state: &mut State, work: Work) {
     state.running -= 1;
-    if work == Work::Analysis {
+    if work != Work::Computer {
         state.analysing -= 1;
     }
 }
@@ -193,6 +218,38 @@ mod tests {
         let analysis = second.await.unwrap();
         assert_eq!(pool.load(), [(0, 0), (1, 0)]);
         drop(analysis);
+    }
+
+    #[tokio::test]
+    async fn a_review_waits_for_the_analysis_board_and_the_computer() {
+        let pool = Pool::new(2);
+        let held = pool.acquire(Work::Analysis).await;
+        let review = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.acquire(Work::Review).await }
+        });
+        while pool.load()[1].1 == 0 {
+            tokio::task::yield_now().await;
+        }
+        let analysis = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.acquire(Work::Analysis).await }
+        });
+        while pool.load()[1].1 < 2 {
+            tokio::task::yield_now().await;
+        }
+        // The computer is served at once, beside the analysis board.
+        let computer = pool.acquire(Work::Computer).await;
+        drop(computer);
+        // The slot the analysis board frees goes to the analysis waiting,
+        // not to the review that asked before it.
+        drop(held);
+        let analysis = analysis.await.unwrap();
+        assert_eq!(pool.load(), [(0, 0), (1, 1)]);
+        drop(analysis);
+        let review = review.await.unwrap();
+        assert_eq!(pool.load(), [(0, 0), (1, 0)]);
+        drop(review);
     }
 
     #[tokio::test]

@@ -25,6 +25,7 @@ mod cases {
     mod profiles;
     mod ratings;
     mod restart;
+    mod review;
     mod startup;
     mod tournaments;
 }

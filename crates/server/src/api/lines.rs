@@ -29,6 +29,7 @@ use super::extract::{Address, Client, Query};
 use crate::App;
 use crate::lines::{Line, TableValue, lines, table_values};
 use crate::listen::stopped;
+use crate::pool::Work;
 
 /// Longest stream a client may ask for, in milliseconds.
 pub const MAX_LINES_MS: u64 = 20_000;
@@ -149,7 +150,9 @@ impl Search {
         let pending = self.pending.get_or_insert_with(|| {
             let (computer, game) = (self.app.computer.clone(), self.game.clone());
             let oracle = self.oracle.clone();
-            Box::pin(async move { lines(&computer, &game, depth, oracle.as_deref()).await })
+            Box::pin(async move {
+                lines(&computer, &game, depth, oracle.as_deref(), Work::Analysis).await
+            })
         });
         let found = tokio::select! {
             found = tokio::time::timeout_at(self.deadline, pending) => found,

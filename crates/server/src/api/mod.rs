@@ -20,6 +20,7 @@ mod players;
 mod pools;
 mod position;
 mod puzzles;
+mod review;
 mod session;
 mod stream;
 mod tables;
@@ -90,6 +91,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/stream", get(stream::stream))
         .route("/api/games/{id}/ogn", get(games::ogn))
+        .route(
+            "/api/games/{id}/review",
+            get(review::get).post(review::request),
+        )
         .route("/api/games/{id}/chat", get(chat::get).post(chat::post))
         .route("/api/games/{id}/chat/mute", post(chat::mute))
         .route(

@@ -43,6 +43,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "tournaments",
         include_str!("../../migrations/0030_tournaments.sql"),
     ),
+    (
+        40,
+        "reviews",
+        include_str!("../../migrations/0040_reviews.sql"),
+    ),
 ];
 
 #[derive(Debug)]
