@@ -82,6 +82,7 @@ pub struct Pairing {
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PairingError {
     /// `round` is 0 or beyond `total_rounds`.
     RoundOutOfRange {
