@@ -1,0 +1,210 @@
+//! Swiss-system pairings by the FIDE Dutch system (Handbook C.04.3, the
+//! rules in force from 2017) and the usual Swiss tie-breaks.
+//!
+//! A pure algorithm: the caller (the server's tournament director) keeps the
+//! entrants and their rounds, asks [`pair_round`] for the next round, and
+//! [`standings`] for the table.
+//!
+//! ```
+//! use wari_swiss::{pair_round, standings, Colour, Entrant, Pairing, Points, Round};
+//!
+//! // Round 1 of four players: the top half meets the bottom half, colours
+//! // alternating down the boards (E.5).
+//! let mut entrants: Vec<Entrant> = (1..=4)
+//!     .map(|id| Entrant { id, rating: 2000.0 - id as f64, history: vec![] })
+//!     .collect();
+//! let round1 = pair_round(&entrants, 1, 3)?;
+//! assert_eq!(round1, Pairing { games: vec![(1, 3), (4, 2)], bye: None });
+//!
+//! // White wins both games; round 2 pairs the winners.
+//! for (white, black) in round1.games {
+//!     let won = |id| if id == white { Points::WIN } else { Points::LOSS };
+//!     for (me, them, colour) in [(white, black, Colour::White), (black, white, Colour::Black)] {
+//!         let e = entrants.iter_mut().find(|e| e.id == me).unwrap();
+//!         e.history.push(Round::Played { opponent: them, colour, points: won(me) });
+//!     }
+//! }
+//! let round2 = pair_round(&entrants, 2, 3)?;
+//! assert_eq!(round2.games.len(), 2);
+//! assert!(round2.games.contains(&(4, 1)) || round2.games.contains(&(1, 4)));
+//! assert_eq!(standings(&entrants)[0].score, Points::WIN);
+//! # Ok::<(), wari_swiss::PairingError>(())
+//! ```
+//!
+//! # How it pairs
+//!
+//! As the FIDE-endorsed program bbpPairings does, every criterion becomes a
+//! field of the edge weights of a maximum-weight matching (Edmonds' blossom
+//! algorithm, O(n³)), solved once per bracket from the top score group
+//! down; see `brackets.rs` for the order of the fields. Searching the
+//! brackets' transpositions and exchanges one by one, as the rules describe
+//! them, is exponential: it took over a minute for 500 players. The blossom
+//! algorithm is written here (`matching.rs`) because no well-kept Rust crate
+//! offers maximum-weight matching in general graphs with the wide integer
+//! weights this needs; it is tested against brute force on small graphs.
+//!
+//! # Simplifications
+//!
+//! - The order among equally good pairings of a bracket follows the natural
+//!   S1-against-S2 order by a weighted distance, not the exact sequence of
+//!   transpositions and exchanges of D.1–D.3, so it can differ from a
+//!   reference program where several pairings meet every criterion equally.
+//! - C.16–C.19 (the score differences of repeated floaters) and the minimum
+//!   of unplayed games of the bye's assignee are not weighed.
+//! - Any earlier bye (whatever its points) rules out another (C.2); there
+//!   are no forfeits.
+//! - The initial colour (E.5) is White for pairing number 1.
+
+mod brackets;
+mod byes;
+mod colours;
+mod completion;
+mod history;
+mod matching;
+mod tiebreaks;
+pub mod trf;
+mod weights;
+
+use std::collections::HashSet;
+use std::fmt;
+
+pub use history::{Colour, Entrant, Points, Round};
+pub use tiebreaks::{Standing, standings};
+
+/// One round's pairing: the games as (white, black) ids, board order (the
+/// higher-ranked player's rank), and the player with the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// (white, black) for each game.
+    pub games: Vec<(u64, u64)>,
+    /// The player who gets the bye, if the number of entrants is odd.
+    pub bye: Option<u64>,
+}
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingError {
+    /// `round` is 0 or beyond `total_rounds`.
+    RoundOutOfRange {
+        /// The round asked for.
+        round: u32,
+        /// The event's number of rounds.
+        total_rounds: u32,
+    },
+    /// Two entrants have the same id.
+    DuplicateEntrant(u64),
+    /// An entrant's history does not have one entry per earlier round.
+    History {
+        /// The entrant.
+        id: u64,
+        /// Rounds in the history.
+        found: usize,
+        /// Rounds expected (`round - 1`).
+        expected: usize,
+    },
+    /// No pairing meets the absolute criteria (C.1–C.3): too many players
+    /// have met, or every candidate for the bye has had one.
+    NoPairing,
+}
+
+impl fmt::Display for PairingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingError::RoundOutOfRange {
+                round,
+                total_rounds,
+            } => {
+                write!(
+                    f,
+                    "round {round} is not a round of an event of {total_rounds} rounds"
+                )
+            }
+            PairingError::DuplicateEntrant(id) => write!(f, "entrant {id} is listed twice"),
+            PairingError::History {
+                id,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "entrant {id} has {found} rounds of history, expected {expected}"
+                )
+            }
+            PairingError::NoPairing => {
+                write!(
+                    f,
+                    "no pairing avoids repeat games, colour limits and a second bye"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PairingError {}
+
+/// Pairs round `round` (1-based) of an event of `total_rounds` rounds.
+///
+/// Every entrant given is paired (leave out those who withdrew or take the
+/// round off, and give them [`Round::Absent`]); each must have one history
+/// entry per earlier round.
+///
+/// # Errors
+///
+/// [`PairingError`] for a round out of range, a repeated id, a history of
+/// the wrong length, or a round that no legal pairing exists for.
+///
+/// # Example
+///
+/// ```
+/// use wari_swiss::{pair_round, Entrant};
+/// // Three players: the lowest-ranked gets the bye in round 1.
+/// let entrants: Vec<Entrant> =
+///     [(7, 1800.0), (8, 1900.0), (9, 1700.0)].map(|(id, rating)| Entrant { id, rating, history: vec![] }).into();
+/// let pairing = pair_round(&entrants, 1, 5).unwrap();
+/// assert_eq!(pairing.games, vec![(8, 7)]);
+/// assert_eq!(pairing.bye, Some(9));
+/// ```
+pub fn pair_round(
+    entrants: &[Entrant],
+    round: u32,
+    total_rounds: u32,
+) -> Result<Pairing, PairingError> {
+    if round == 0 || round > total_rounds {
+        return Err(PairingError::RoundOutOfRange {
+            round,
+            total_rounds,
+        });
+    }
+    let mut ids = HashSet::new();
+    for e in entrants {
+        if !ids.insert(e.id) {
+            return Err(PairingError::DuplicateEntrant(e.id));
+        }
+        if e.history.len() != round as usize - 1 {
+            return Err(PairingError::History {
+                id: e.id,
+                found: e.history.len(),
+                expected: round as usize - 1,
+            });
+        }
+    }
+    let mut players = history::players(entrants);
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
+    let (pairs, bye) =
+        brackets::pair(&players, round == total_rounds, round).ok_or(PairingError::NoPairing)?;
+    let mut games: Vec<(usize, usize)> = pairs;
+    games.sort();
+    Ok(Pairing {
+        games: games
+            .into_iter()
+            .map(|(i, j)| {
+                let (a, b) = (&players[i], &players[j]);
+                match colours::allocate(a, b) {
+                    Colour::White => (a.id, b.id),
+                    Colour::Black => (b.id, a.id),
+                }
+            })
+            .collect(),
+        bye: bye.map(|i| players[i].id),
+    })
+}
