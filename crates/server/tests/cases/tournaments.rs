@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use crate::common::{Client, Lcg, config, databases, ply, start, unique};
+use crate::common::{Client, Lcg, TestServer, config, databases, ply, start, unique};
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -194,14 +194,36 @@ async fn stream_until(client: &Client, id: &str, pred: impl Fn(&Value) -> bool) 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn twelve_players_play_an_arena_to_its_end_scored_by_the_rules() {
     for db in databases() {
-        let server = start(config(&db)).await;
+        twelve_player_arena(&db, 1).await;
+    }
+}
+
+/// The same arena with two server processes sharing PostgreSQL, every
+/// other player talking to the second: each player is paired once at a
+/// time whichever process directs, and the standings are the rules'.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twelve_players_through_two_processes_on_postgres() {
+    let Ok(db) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    twelve_player_arena(&db, 2).await;
+}
+
+/// A 12-player arena through `processes` server processes on `db`.
+async fn twelve_player_arena(db: &str, processes: usize) {
+    {
+        let mut servers: Vec<TestServer> = Vec::new();
+        for _ in 0..processes {
+            servers.push(start(config(db)).await);
+        }
+        let server = &servers[0];
         let mut players = Vec::new();
         for i in 0..12 {
             let name = unique(&format!("P{i}"));
-            players.push((
-                name.clone(),
-                Client::sign_up(&server.base, &name, PASSWORD).await,
-            ));
+            let client = Client::sign_up(&server.base, &name, PASSWORD).await;
+            let base = servers[i % processes].base.clone();
+            players.push((name.clone(), Client { base, ..client }));
         }
         let creator = players[0].1.clone();
         let (status, t) = creator
@@ -328,7 +350,9 @@ async fn twelve_players_play_an_arena_to_its_end_scored_by_the_rules() {
             );
         }
         assert_eq!(t["podium"], json!(standings[..3]));
-        server.server.stop().await;
+        for server in servers {
+            server.server.stop().await;
+        }
     }
 }
 
