@@ -695,3 +695,65 @@ async fn a_swiss_event_of_three_rounds_is_paired_round_by_round() {
         server.server.stop().await;
     }
 }
+
+/// The operator's schedule file: a bad entry stops the start with a line
+/// naming it; a good one makes the next arena, listed as upcoming.
+#[tokio::test]
+async fn the_schedule_file_makes_the_next_arena_or_stops_the_start() {
+    let dir = std::env::temp_dir().join(format!("wari-schedule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"arenas": [{"name": "Sunday", "time_control": "3+2", "minutes": 60, "every": "sundae", "at": "18:00"}]}"#,
+    )
+    .unwrap();
+    let mut with_bad = config(&crate::common::sqlite_url());
+    with_bad.tournaments = Some(bad);
+    match wari_server::start(with_bad, None).await {
+        Ok(server) => {
+            server.stop().await;
+            panic!("the server started with a bad schedule");
+        }
+        Err(e) => {
+            assert!(matches!(e, wari_server::Error::Startup(_)), "{e:?}");
+            assert!(e.to_string().contains("sundae"), "{e}");
+        }
+    }
+    let good = dir.join("good.json");
+    std::fs::write(
+        &good,
+        r#"{"arenas": [{"name": "Daily arena", "rules": "kalah", "time_control": "1+0", "minutes": 30, "every": "day", "at": "12:00", "rated": false}]}"#,
+    )
+    .unwrap();
+    let mut with_good = config(&crate::common::sqlite_url());
+    with_good.tournaments = Some(good);
+    let server = start(with_good).await;
+    let client = Client::anonymous(&server.base);
+    // The director makes it at its first look: wait for it (60 s at most).
+    let mut found = None;
+    for _ in 0..600 {
+        let (_, list) = client.get("/api/tournaments").await;
+        found = list["upcoming"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "Daily arena")
+            .cloned();
+        if found.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let t = found.expect("the scheduled arena is listed");
+    assert_eq!(t["scheduled"], true);
+    assert_eq!(t["rules"], "kalah");
+    assert_eq!(t["time_control"], "1+0");
+    assert_eq!(t["rated"], false);
+    // Every day at 12:00 UTC: a whole number of days plus twelve hours.
+    assert_eq!(
+        t["starts_at"].as_i64().unwrap() % 86_400_000,
+        12 * 3_600_000
+    );
+    server.server.stop().await;
+}
