@@ -17,7 +17,7 @@ mod pools;
 mod position;
 mod puzzles;
 mod session;
-mod stream;
+pub(crate) mod stream;
 mod tables;
 mod ws;
 

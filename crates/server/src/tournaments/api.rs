@@ -5,10 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wari_rules::{Rules, TimeControl};
@@ -374,14 +372,7 @@ pub async fn stream(
         let line = r.next_line().await?;
         Some((Ok::<_, std::io::Error>(line), r))
     });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok(crate::api::stream::ndjson(lines))
 }
 
 struct Reader {
