@@ -204,8 +204,9 @@ pub async fn start_game(
     let clock = Clock::new(t.clock_initial_ms, t.clock_increment_ms);
     let mut state = GameState::new(game_id(), Game::new(rules), Some(clock), now);
     state.seats = seats.map(|p| Some(seat(p)));
-    state.rated = t.rated;
     state.tournament = Some(t.id.clone());
+    // Rated where the rules have a rating pool (a standard board).
+    state.rated = t.rated && ratings::pool_of(&state).is_some();
     let first = state.game.position().turn();
     state.start_full(first, now);
     ratings::show_ratings(app, tx, &mut state).await?;
