@@ -46,6 +46,18 @@ async function follow(id, signal, onTournament) {
   }
 }
 
+/** A Swiss event's standings line: points and tie-breaks. */
+function swissRow(/** @type {any} */ s) {
+  return h('tr', { class: s.active ? '' : 'withdrawn' },
+    h('td', { class: 'rank' }, `${s.rank}`),
+    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.active ? null : h('span', { class: 'meta' }, ' (withdrawn)')),
+    h('td', { class: 'score' }, `${s.score}`),
+    h('td', {}, `${s.buchholz_cut1}`),
+    h('td', {}, `${s.buchholz}`),
+    h('td', {}, `${s.sonneborn_berger}`),
+    h('td', {}, s.playing ? h('a', { href: `/game/${encodeURIComponent(s.playing)}` }, 'watch') : ''));
+}
+
 /** A standings line. */
 function standingRow(/** @type {any} */ s, /** @type {boolean} */ finished) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
@@ -92,7 +104,7 @@ export function mountTournament(outlet, { id }) {
     const skew = Date.now() - t.now;
     const now = Date.now() - skew;
     if (t.status === 'created') when.textContent = `Starts in ${clockText(t.starts_at - now)} (${dateText(t.starts_at)})`;
-    else if (t.status === 'started') when.textContent = `Ends in ${clockText(t.ends_at - now)}`;
+    else if (t.status === 'started') when.textContent = t.kind === 'swiss' ? `Round ${t.round} of ${t.rounds}` : `Ends in ${clockText(t.ends_at - now)}`;
     else when.textContent = `Finished ${dateText(t.ends_at)}`;
   }
 
@@ -101,7 +113,8 @@ export function mountTournament(outlet, { id }) {
     current = t;
     const finished = t.status === 'finished';
     title.textContent = t.name;
-    about.textContent = `${rulesText(t.rules)} · ${t.time_control} · ${t.minutes} minutes · ${t.rated ? 'rated' : 'casual'}`
+    const length = t.kind === 'swiss' ? `Swiss, ${t.rounds} rounds` : `${t.minutes} minutes`;
+    about.textContent = `${rulesText(t.rules)} · ${t.time_control} · ${length} · ${t.rated ? 'rated' : 'casual'}`
       + `${t.min_rating ? ` · rating ${t.min_rating}+` : ''}${t.min_games ? ` · ${t.min_games}+ rated games` : ''}`
       + `${t.bots_allowed ? ' · bots welcome' : ''} · ${t.players} ${t.players === 1 ? 'player' : 'players'}`;
     tick();
@@ -119,11 +132,15 @@ export function mountTournament(outlet, { id }) {
       ? [h('h2', {}, 'Podium'), h('ol', { class: 'podium-list' }, t.podium.map((/** @type {any} */ s) => h('li', {},
         h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), ` — ${s.score} points, performance ${s.performance ?? '–'}`)))]
       : []);
+    const swiss = t.kind === 'swiss';
+    const columns = swiss ? ['#', 'Player', 'Points', 'Buchholz cut 1', 'Buchholz', 'Sonneborn–Berger', '']
+      : ['#', 'Player', 'Sheet', 'Points', 'Games', 'Performance', ''];
     fill(table, t.standings.length
       ? h('table', { class: 'standings', 'aria-label': 'Standings' },
-        h('thead', {}, h('tr', {}, ['#', 'Player', 'Sheet', 'Points', 'Games', 'Performance', ''].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, t.standings.map((/** @type {any} */ s) => standingRow(s, finished))))
-      : h('p', { class: 'empty-list' }, 'Nobody has joined yet.'));
+        h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, t.standings.map((/** @type {any} */ s) => (swiss ? swissRow(s) : standingRow(s, finished)))))
+      : h('p', { class: 'empty-list' }, 'Nobody has joined yet.'),
+    swiss && t.round ? h('p', { class: 'meta' }, `Round ${t.round} of ${t.rounds}`) : null);
     const game = t.you?.active && t.you.game;
     if (game && !opened.has(game) && t.status === 'started') {
       opened.add(game);

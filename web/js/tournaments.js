@@ -15,7 +15,7 @@ function line(/** @type {any} */ t) {
   return h('li', { class: 'tournament-line' },
     h('a', { href: `/tournament/${encodeURIComponent(t.id)}` }, t.name), ' ',
     h('span', { class: 'meta' },
-      `${rulesText(t.rules)} · ${t.time_control} · ${t.minutes} min · ${t.rated ? 'rated' : 'casual'} · ${when}`,
+      `${t.kind === 'swiss' ? `Swiss, ${t.rounds} rounds` : `arena, ${t.minutes} min`} · ${rulesText(t.rules)} · ${t.time_control} · ${t.rated ? 'rated' : 'casual'} · ${when}`,
       t.scheduled ? ' · by the server' : ''));
 }
 

@@ -1,5 +1,6 @@
 // @ts-check
-// The form that makes an arena: name, rules, time control, length, when
+// The form that makes a tournament (an arena, or a Swiss event of a
+// number of rounds): name, rules, time control, length, when
 // it starts, rated or not, and who may join (a minimum rating or number
 // of rated games, bots).
 
@@ -24,6 +25,8 @@ export function createTournamentForm() {
   const name = /** @type {HTMLInputElement} */ (h('input', { id: 't-name', maxlength: 60, placeholder: 'abapa 3+2 arena' }));
   const rules = /** @type {HTMLSelectElement} */ (h('select', { id: 't-rules' }, RULES.map(([v, l]) => h('option', { value: v }, l))));
   const clock = /** @type {HTMLSelectElement} */ (h('select', { id: 't-clock' }, CLOCKS.map((c) => h('option', { value: c, selected: c === '3+2' }, c))));
+  const kind = /** @type {HTMLSelectElement} */ (h('select', { id: 't-kind' }, h('option', { value: 'arena' }, 'Arena'), h('option', { value: 'swiss' }, 'Swiss')));
+  const rounds = /** @type {HTMLInputElement} */ (h('input', { id: 't-rounds', type: 'number', min: 1, max: 20, value: 5 }));
   const minutes = /** @type {HTMLSelectElement} */ (h('select', { id: 't-minutes' }, LENGTHS.map((m) => h('option', { value: m, selected: m === 60 }, `${m} minutes`))));
   const starts = /** @type {HTMLSelectElement} */ (h('select', { id: 't-starts' }, STARTS.map(([s, l]) => h('option', { value: s, selected: s === 300 }, l))));
   const rated = /** @type {HTMLInputElement} */ (h('input', { id: 't-rated', type: 'checkbox', checked: true }));
@@ -42,11 +45,13 @@ export function createTournamentForm() {
       const spec = {
         rules: rules.value,
         time_control: clock.value,
-        minutes: Number(minutes.value),
+        kind: kind.value,
         starts_in_s: Number(starts.value),
         rated: rated.checked,
         bots_allowed: bots.checked,
       };
+      if (kind.value === 'swiss') spec.rounds = Number(rounds.value);
+      else spec.minutes = Number(minutes.value);
       if (name.value.trim()) spec.name = name.value.trim();
       if (minRating.value) spec.min_rating = Number(minRating.value);
       if (minGames.value) spec.min_games = Number(minGames.value);
@@ -60,10 +65,12 @@ export function createTournamentForm() {
       }
     },
   },
+  field('t-kind', 'Kind', kind),
   field('t-name', 'Name', name),
   field('t-rules', 'Rules', rules),
   field('t-clock', 'Time control', clock),
-  field('t-minutes', 'Length', minutes),
+  field('t-minutes', 'Length (an arena)', minutes),
+  field('t-rounds', 'Rounds (a Swiss event)', rounds),
   field('t-starts', 'Starts', starts),
   h('p', { class: 'setting' }, rated, ' ', h('label', { for: 't-rated' }, 'Rated')),
   field('t-min-rating', 'Minimum rating (optional)', minRating),

@@ -10,10 +10,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::stream::{BoxStream, SelectAll, StreamExt};
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
@@ -71,14 +69,7 @@ pub async fn stream(
         let line = r.next_line().await?;
         Some((Ok::<_, std::io::Error>(line), r))
     });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok(super::stream::ndjson(lines))
 }
 
 fn events_of(rx: tokio::sync::broadcast::Receiver<Arc<Value>>) -> BoxStream<'static, Item> {

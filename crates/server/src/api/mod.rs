@@ -22,7 +22,7 @@ mod position;
 mod puzzles;
 mod review;
 mod session;
-mod stream;
+pub(crate) mod stream;
 mod tables;
 mod tokens;
 mod ws;

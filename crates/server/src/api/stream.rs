@@ -56,16 +56,9 @@ pub async fn stream(
             }
             Ok(Err(RecvError::Closed)) => return None,
         };
-        Some((Ok(text), r))
+        Some((Ok::<_, std::io::Error>(text), r))
     });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok(ndjson(lines))
 }
 
 /// What a stream holds while it is read.
@@ -79,6 +72,22 @@ struct Reader {
         (crate::limits::ConnectionGuard, crate::listen::Hold),
         crate::game_room::PresenceGuard,
     ),
+}
+
+/// An NDJSON answer (`application/x-ndjson`, not cached) streaming
+/// `lines`: what every stream of the API sends.
+pub fn ndjson<S>(lines: S) -> Response
+where
+    S: futures_util::Stream<Item = Result<String, std::io::Error>> + Send + 'static,
+{
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response()
 }
 
 fn line(value: &serde_json::Value) -> String {

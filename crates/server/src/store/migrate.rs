@@ -43,6 +43,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "tournaments",
         include_str!("../../migrations/0030_tournaments.sql"),
     ),
+    (31, "swiss", include_str!("../../migrations/0031_swiss.sql")),
     (
         40,
         "reviews",

@@ -5,10 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wari_rules::{Rules, TimeControl};
@@ -39,7 +37,12 @@ pub struct CreateBody {
     #[serde(default = "abapa")]
     rules: String,
     time_control: String,
-    minutes: i64,
+    #[serde(default)]
+    minutes: Option<i64>,
+    #[serde(default = "arena")]
+    kind: String,
+    #[serde(default)]
+    rounds: Option<i64>,
     #[serde(default = "yes")]
     rated: bool,
     #[serde(default)]
@@ -50,6 +53,10 @@ pub struct CreateBody {
     min_games: Option<i64>,
     #[serde(default)]
     bots_allowed: bool,
+}
+
+fn arena() -> String {
+    "arena".to_owned()
 }
 
 fn abapa() -> String {
@@ -107,9 +114,23 @@ pub async fn create(
             "time_control: from 15 s to 60 minutes, and at most 60 s a move",
         ));
     }
-    if !(1..=720).contains(&body.minutes) {
-        return Err(Error::bad("minutes: from 1 to 720"));
-    }
+    // An arena lasts `minutes`; a Swiss event lasts its `rounds` (a week
+    // at most).
+    let (minutes, rounds) = match body.kind.as_str() {
+        "arena" => match body.minutes {
+            Some(m) if (1..=720).contains(&m) => (m, None),
+            _ => return Err(Error::bad("minutes: from 1 to 720")),
+        },
+        "swiss" => match body.rounds {
+            Some(r) if (1..=20).contains(&r) => (7 * 24 * 60, Some(r)),
+            _ => return Err(Error::bad("rounds: from 1 to 20 (a Swiss event)")),
+        },
+        other => {
+            return Err(Error::bad(format!(
+                "kind {other:?}: expected arena or swiss"
+            )));
+        }
+    };
     if !(0..=7 * 24 * 3600).contains(&body.starts_in_s) {
         return Err(Error::bad("starts_in_s: from 0 to a week"));
     }
@@ -131,12 +152,12 @@ pub async fn create(
     let starts_at = now + body.starts_in_s * 1000;
     let t = TournamentRow {
         id: game_id(),
-        kind: "arena".to_owned(),
+        kind: body.kind.clone(),
         name,
         rules: rules.to_string(),
         clock_initial_ms: initial_ms,
         clock_increment_ms: increment_ms,
-        minutes: body.minutes,
+        minutes,
         rated: body.rated,
         min_rating: body.min_rating,
         min_games: body.min_games,
@@ -146,8 +167,9 @@ pub async fn create(
         schedule_key: None,
         status: "created".to_owned(),
         starts_at,
-        ends_at: starts_at + body.minutes * 60_000,
+        ends_at: starts_at + minutes * 60_000,
         created_at: now,
+        rounds,
     };
     if (t.min_rating.is_some() || t.min_games.is_some()) && pool_of(&t).is_none() {
         return Err(Error::bad(
@@ -192,8 +214,8 @@ pub async fn join(
     app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     if session.bot {
-        // Bots have their own rating list; arenas pair people.
-        return Err(Error::forbidden("bots do not enter arenas"));
+        // Bots have their own rating list; tournaments pair people.
+        return Err(Error::forbidden("bots do not enter tournaments"));
     }
     let mut tx = app.store.pool().begin().await?;
     let t = app
@@ -203,6 +225,18 @@ pub async fn join(
         .ok_or_else(|| Error::not_found(format!("no tournament {id}")))?;
     if t.status == "finished" {
         return Err(Error::conflict("the tournament is over"));
+    }
+    if t.kind == "swiss" {
+        // The Dutch pairing's weights hold so many players, no more.
+        let players = app.store.tournament_players(&mut tx, &id).await?;
+        if players.len() >= wari_swiss::MAX_ENTRANTS
+            && !players.iter().any(|p| p.account_id == account)
+        {
+            return Err(Error::conflict(format!(
+                "the tournament is full: a Swiss event takes {} players",
+                wari_swiss::MAX_ENTRANTS
+            )));
+        }
     }
     let stored = match pool_of(&t) {
         Some(pool) => {
@@ -354,14 +388,7 @@ pub async fn stream(
         let line = r.next_line().await?;
         Some((Ok::<_, std::io::Error>(line), r))
     });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok(crate::api::stream::ndjson(lines))
 }
 
 struct Reader {
@@ -430,6 +457,7 @@ fn summary(t: &TournamentRow) -> Value {
         "bots_allowed": t.bots_allowed,
         "created_by": t.creator_name,
         "scheduled": t.schedule_key.is_some(),
+        "rounds": t.rounds,
     })
 }
 
@@ -465,6 +493,9 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
     let players = app.store.tournament_players(&mut conn, &t.id).await?;
     let games = app.store.tournament_games(&mut conn, &t.id).await?;
     drop(conn);
+    if t.kind == "swiss" {
+        return Ok(swiss_view(t, &players, &games, viewer));
+    }
     let lines = standings(&players, &games, t.ends_at);
     let mut v = summary(t);
     v["players"] = json!(players.len());
@@ -492,4 +523,68 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
             .is_some_and(|a| t.created_by.as_deref() == Some(a))
     );
     Ok(v)
+}
+
+/// TOURNAMENT of a Swiss event: the standings with their tie-breaks, the
+/// round and every round's pairings.
+fn swiss_view(
+    t: &TournamentRow,
+    players: &[PlayerRow],
+    games: &[super::store::GameRow],
+    viewer: Option<&Session>,
+) -> Value {
+    let lines = super::swiss::lines(players, games);
+    let name = |account: &str| {
+        players
+            .iter()
+            .find(|p| p.account_id == account)
+            .map(|p| p.name.clone())
+    };
+    let line = |l: &super::swiss::SwissLine| {
+        json!({
+            "rank": l.rank,
+            "name": l.player.name,
+            "rating": l.player.rating,
+            "score": l.points,
+            "buchholz_cut1": l.tie_breaks[0],
+            "buchholz": l.tie_breaks[1],
+            "sonneborn_berger": l.tie_breaks[2],
+            "wins": l.wins,
+            "active": l.player.active,
+            "playing": l.playing,
+        })
+    };
+    let mut v = summary(t);
+    v["players"] = json!(players.len());
+    v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
+    v["now"] = json!(now_ms());
+    v["round"] = json!(super::swiss::rounds_paired(games));
+    v["standings"] = lines.iter().map(line).collect();
+    v["podium"] = if t.status == "finished" {
+        lines.iter().take(3).map(line).collect()
+    } else {
+        json!([])
+    };
+    v["pairings"] = games
+        .iter()
+        .map(|g| {
+            json!({
+                "round": g.round,
+                "game": (g.status != "bye").then_some(&g.game_id),
+                "south": name(&g.players[0]),
+                "north": name(&g.players[1]),
+                "result": g.winner,
+                "bye": g.status == "bye",
+            })
+        })
+        .collect();
+    let account = viewer.and_then(|s| s.account_id.as_deref());
+    v["you"] = account
+        .and_then(|a| lines.iter().find(|l| l.player.account_id == a))
+        .map_or(
+            Value::Null,
+            |l| json!({ "rank": l.rank, "active": l.player.active, "game": l.playing }),
+        );
+    v["creator"] = json!(account.is_some_and(|a| t.created_by.as_deref() == Some(a)));
+    v
 }

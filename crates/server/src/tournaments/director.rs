@@ -13,7 +13,7 @@ use wari_rules::{Game, Rules, Side};
 
 use super::pairing::{Waiting, pairs};
 use super::standings::standings;
-use super::store::{GameRow, TournamentRow};
+use super::store::{GameRow, PlayerRow, TournamentRow};
 use crate::App;
 use crate::api::error::Error;
 use crate::api::json;
@@ -92,6 +92,14 @@ pub async fn direct(app: &Arc<App>, id: &str) -> Result<(), Error> {
             .await?;
         tracing::info!(tournament = %t.id, status = %t.status, "tournament");
     }
+    if t.kind == "swiss" && t.status == "started" {
+        // A round is paired outside any transaction (`swiss.rs`).
+        tx.commit().await?;
+        if changed {
+            app.tournaments.changed();
+        }
+        return super::swiss::next_round(app, &t).await;
+    }
     let mut outbox = Outbox::default();
     let games = if t.status == "started" {
         pair(app, &mut tx, &t, now, &mut outbox).await?
@@ -145,7 +153,6 @@ async fn pair(
     if made.is_empty() {
         return Ok(Vec::new());
     }
-    let rules: Rules = t.rules.parse().map_err(Error::bad)?;
     let souths = |account: &str| games.iter().filter(|g| g.players[0] == account).count();
     let mut started = Vec::with_capacity(made.len());
     for (a, b) in made {
@@ -163,46 +170,70 @@ async fn pair(
             .filter(|g| g.players.contains(a) || g.players.contains(b))
             .filter_map(|g| g.finished_at)
             .fold(now, i64::max);
-        let line = |account: &str| lines.iter().find(|l| l.account_id == account);
-        let seat = |account: &str| Seat {
-            name: line(account).map(|l| l.name.clone()).unwrap_or_default(),
-            kind: SeatKind::Human(Some(account.to_owned())),
-            account: Some(account.to_owned()),
-            rating: None,
-            // Bots cannot join (api.rs): every entrant is a person.
-            bot: false,
+        let seats = [south, north].map(|account| players.iter().find(|p| p.account_id == *account));
+        let [Some(south), Some(north)] = seats else {
+            continue;
         };
-        let clock = Clock::new(t.clock_initial_ms, t.clock_increment_ms);
-        let mut state = GameState::new(game_id(), Game::new(rules), Some(clock), now);
-        state.seats = [Some(seat(south)), Some(seat(north))];
-        state.rated = t.rated;
-        state.tournament = Some(t.id.clone());
-        let first = state.game.position().turn();
-        state.start_full(first, now);
-        ratings::show_ratings(app, tx, &mut state).await?;
-        let rating = |side: Side, account: &str| {
-            state.seat(side).and_then(|s| s.rating).map_or_else(
-                || line(account).map_or(1500, |l| l.rating),
-                |r| i64::from(r.rating),
-            )
-        };
-        let row = GameRow {
-            game_id: state.id.clone(),
-            players: [south.clone(), north.clone()],
-            ratings: [rating(Side::South, south), rating(Side::North, north)],
-            status: "playing".to_owned(),
-            winner: None,
-            plies: 0,
-            berserk: [false; 2],
-            created_at: now,
-            finished_at: None,
-        };
-        app.store.insert_game(tx, &state, None).await?;
-        app.store.insert_tournament_game(tx, &t.id, &row).await?;
-        json::game_started(outbox, &state);
-        started.push(state);
+        started.push(start_game(app, tx, t, [south, north], now, None, outbox).await?);
     }
     Ok(started)
+}
+
+/// Starts the game of `seats` (South, North) in tournament `t` at `now`
+/// (a Swiss event's `round`): stored with its tournament row, its
+/// `gameStart` in `outbox`.
+///
+/// # Errors
+/// A database error; rules the tournament cannot have (a 400).
+pub async fn start_game(
+    app: &Arc<App>,
+    tx: &mut sqlx::AnyConnection,
+    t: &TournamentRow,
+    seats: [&PlayerRow; 2],
+    now: i64,
+    round: Option<i64>,
+    outbox: &mut Outbox,
+) -> Result<GameState, Error> {
+    let rules: Rules = t.rules.parse().map_err(Error::bad)?;
+    let seat = |p: &PlayerRow| Seat {
+        name: p.name.clone(),
+        kind: SeatKind::Human(Some(p.account_id.clone())),
+        account: Some(p.account_id.clone()),
+        rating: None,
+        // Bots cannot join (api.rs): every entrant is a person.
+        bot: false,
+    };
+    let clock = Clock::new(t.clock_initial_ms, t.clock_increment_ms);
+    let mut state = GameState::new(game_id(), Game::new(rules), Some(clock), now);
+    state.seats = seats.map(|p| Some(seat(p)));
+    state.tournament = Some(t.id.clone());
+    // Rated where the rules have a rating pool (a standard board).
+    state.rated = t.rated && ratings::pool_of(&state).is_some();
+    let first = state.game.position().turn();
+    state.start_full(first, now);
+    ratings::show_ratings(app, tx, &mut state).await?;
+    let rating = |side: Side| {
+        state
+            .seat(side)
+            .and_then(|s| s.rating)
+            .map_or(seats[side.index()].rating, |r| i64::from(r.rating))
+    };
+    let row = GameRow {
+        game_id: state.id.clone(),
+        players: seats.map(|p| p.account_id.clone()),
+        ratings: [rating(Side::South), rating(Side::North)],
+        status: "playing".to_owned(),
+        winner: None,
+        plies: 0,
+        berserk: [false; 2],
+        created_at: now,
+        finished_at: None,
+        round,
+    };
+    app.store.insert_game(tx, &state, None).await?;
+    app.store.insert_tournament_game(tx, &t.id, &row).await?;
+    json::game_started(outbox, &state);
+    Ok(state)
 }
 
 /// A tournament game ended (`state`, in the transaction `tx` that stores

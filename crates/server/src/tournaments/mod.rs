@@ -8,8 +8,9 @@
 //! (`store.rs`), so several processes share the work on PostgreSQL: a
 //! tournament is changed under its row's lock, one process at a time.
 //!
-//! A tournament has a `kind`: `arena` now; a Swiss event (fixed rounds)
-//! is another kind with its own director step beside the arena's.
+//! A tournament has a `kind`: `arena`, or `swiss` (a fixed number of
+//! rounds paired by the Dutch system of `wari-swiss`, `swiss.rs`), each
+//! with its own director step.
 
 mod api;
 mod director;
@@ -18,6 +19,7 @@ mod schedule;
 mod scoring;
 mod standings;
 mod store;
+mod swiss;
 
 use std::sync::Arc;
 

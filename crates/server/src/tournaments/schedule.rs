@@ -176,6 +176,7 @@ impl Scheduled {
             starts_at,
             ends_at: starts_at + self.minutes * 60_000,
             created_at: now,
+            rounds: None,
         }
     }
 }

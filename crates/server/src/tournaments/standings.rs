@@ -158,6 +158,7 @@ mod tests {
             berserk: [false, false],
             created_at: 0,
             finished_at: at,
+            round: None,
         }
     }
 

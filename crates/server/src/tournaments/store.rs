@@ -48,6 +48,8 @@ pub struct TournamentRow {
     pub ends_at: i64,
     /// When it was made.
     pub created_at: i64,
+    /// A Swiss event's number of rounds.
+    pub rounds: Option<i64>,
 }
 
 /// A player of a tournament.
@@ -86,11 +88,13 @@ pub struct GameRow {
     pub created_at: i64,
     /// When it ended.
     pub finished_at: Option<i64>,
+    /// The round of a Swiss event.
+    pub round: Option<i64>,
 }
 
 const COLUMNS: &str = "id, kind, name, rules, clock_initial_ms, clock_increment_ms, minutes, \
     rated, min_rating, min_games, bots_allowed, created_by, creator_name, schedule_key, status, \
-    starts_at, ends_at, created_at";
+    starts_at, ends_at, created_at, rounds";
 
 fn tournament_of(row: &AnyRow) -> Result<TournamentRow, Error> {
     Ok(TournamentRow {
@@ -112,6 +116,7 @@ fn tournament_of(row: &AnyRow) -> Result<TournamentRow, Error> {
         starts_at: row.try_get("starts_at")?,
         ends_at: row.try_get("ends_at")?,
         created_at: row.try_get("created_at")?,
+        rounds: row.try_get("rounds")?,
     })
 }
 
@@ -129,6 +134,7 @@ fn game_of(row: &AnyRow) -> Result<GameRow, Error> {
         ],
         created_at: row.try_get("created_at")?,
         finished_at: row.try_get("finished_at")?,
+        round: row.try_get("round")?,
     })
 }
 
@@ -141,7 +147,7 @@ impl Store {
     pub async fn insert_tournament(&self, t: &TournamentRow) -> Result<bool, Error> {
         let done = sqlx::query(&format!(
             "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT (schedule_key) DO NOTHING"
+             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (schedule_key) DO NOTHING"
         ))
         .bind(&t.id)
         .bind(&t.kind)
@@ -161,6 +167,7 @@ impl Store {
         .bind(t.starts_at)
         .bind(t.ends_at)
         .bind(t.created_at)
+        .bind(t.rounds)
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)
@@ -342,7 +349,7 @@ impl Store {
     ) -> Result<Vec<GameRow>, Error> {
         let rows = sqlx::query(
             "SELECT game_id, south, north, south_rating, north_rating, status, winner, plies, \
-             south_berserk, north_berserk, created_at, finished_at FROM tournament_games \
+             south_berserk, north_berserk, created_at, finished_at, round FROM tournament_games \
              WHERE tournament_id = $1 ORDER BY created_at, game_id",
         )
         .bind(id)
@@ -351,7 +358,8 @@ impl Store {
         rows.iter().map(game_of).collect()
     }
 
-    /// A game tournament `id` has just paired.
+    /// A game tournament `id` has just paired (or a Swiss bye: status
+    /// `bye`, no one at north).
     ///
     /// # Errors
     /// A database error.
@@ -363,8 +371,8 @@ impl Store {
     ) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO tournament_games (tournament_id, game_id, south, north, south_rating, \
-             north_rating, status, south_berserk, north_berserk, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'playing', 0, 0, $7)",
+             north_rating, status, south_berserk, north_berserk, created_at, round, winner, \
+             finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, $8, $9, $10, $11)",
         )
         .bind(id)
         .bind(&game.game_id)
@@ -372,7 +380,11 @@ impl Store {
         .bind(&game.players[1])
         .bind(game.ratings[0])
         .bind(game.ratings[1])
+        .bind(&game.status)
         .bind(game.created_at)
+        .bind(game.round)
+        .bind(game.winner.clone())
+        .bind(game.finished_at)
         .execute(conn)
         .await?;
         Ok(())

@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use crate::common::{Client, Lcg, config, databases, ply, start, unique};
+use crate::common::{Client, Lcg, TestServer, config, databases, ply, start, unique};
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -194,14 +194,36 @@ async fn stream_until(client: &Client, id: &str, pred: impl Fn(&Value) -> bool) 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn twelve_players_play_an_arena_to_its_end_scored_by_the_rules() {
     for db in databases() {
-        let server = start(config(&db)).await;
+        twelve_player_arena(&db, 1).await;
+    }
+}
+
+/// The same arena with two server processes sharing PostgreSQL, every
+/// other player talking to the second: each player is paired once at a
+/// time whichever process directs, and the standings are the rules'.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twelve_players_through_two_processes_on_postgres() {
+    let Ok(db) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    twelve_player_arena(&db, 2).await;
+}
+
+/// A 12-player arena through `processes` server processes on `db`.
+async fn twelve_player_arena(db: &str, processes: usize) {
+    {
+        let mut servers: Vec<TestServer> = Vec::new();
+        for _ in 0..processes {
+            servers.push(start(config(db)).await);
+        }
+        let server = &servers[0];
         let mut players = Vec::new();
         for i in 0..12 {
             let name = unique(&format!("P{i}"));
-            players.push((
-                name.clone(),
-                Client::sign_up(&server.base, &name, PASSWORD).await,
-            ));
+            let client = Client::sign_up(&server.base, &name, PASSWORD).await;
+            let base = servers[i % processes].base.clone();
+            players.push((name.clone(), Client { base, ..client }));
         }
         let creator = players[0].1.clone();
         let (status, t) = creator
@@ -328,7 +350,9 @@ async fn twelve_players_play_an_arena_to_its_end_scored_by_the_rules() {
             );
         }
         assert_eq!(t["podium"], json!(standings[..3]));
-        server.server.stop().await;
+        for server in servers {
+            server.server.stop().await;
+        }
     }
 }
 
@@ -550,6 +574,186 @@ async fn a_guest_a_bad_tournament_and_a_missing_rating_are_refused() {
             .unwrap()
             .iter()
             .any(|s| s["id"] == id)
+    );
+    server.server.stop().await;
+}
+
+/// A Swiss event of five players and three rounds, played by API clients:
+/// each round starts once the last one's games are over, nobody meets
+/// anyone twice, the odd one out gets the bye (once a player), and the
+/// standings count a win and a bye 1, a draw ½, with the tie-breaks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_swiss_event_of_three_rounds_is_paired_round_by_round() {
+    for db in databases() {
+        let server = start(config(&db)).await;
+        let mut players = Vec::new();
+        for i in 0..5 {
+            let name = unique(&format!("S{i}"));
+            players.push((
+                name.clone(),
+                Client::sign_up(&server.base, &name, PASSWORD).await,
+            ));
+        }
+        let creator = players[0].1.clone();
+        let (status, t) = creator
+            .post(
+                "/api/tournaments",
+                json!({ "kind": "swiss", "rounds": 3, "time_control": "5+3", "starts_in_s": 3600 }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{t}");
+        assert_eq!(t["kind"], "swiss");
+        assert_eq!(t["rounds"], 3);
+        let id = t["id"].as_str().unwrap().to_owned();
+        let (over_tx, over) = watch::channel(false);
+        let mut tasks = Vec::new();
+        for (i, (_, client)) in players.iter().enumerate() {
+            let (status, joined) = client
+                .post(&format!("/api/tournaments/{id}/join"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{joined}");
+            tasks.push(tokio::spawn(take_part(
+                client.clone(),
+                id.clone(),
+                2000 + i as u64,
+                over.clone(),
+            )));
+        }
+        let (status, started) = creator
+            .post(&format!("/api/tournaments/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{started}");
+        let t = stream_until(&creator, &id, |t| t["status"] == "finished").await;
+        over_tx.send(true).unwrap();
+        let mut games: HashMap<String, Value> = HashMap::new();
+        for task in tasks {
+            for g in task.await.unwrap() {
+                games.insert(g["id"].as_str().unwrap().to_owned(), g);
+            }
+        }
+        assert_eq!(t["round"], 3);
+        let pairings = t["pairings"].as_array().unwrap();
+        let mut met = std::collections::HashSet::new();
+        let mut byes = Vec::new();
+        let mut points: HashMap<String, f64> = HashMap::new();
+        for round in 1..=3 {
+            let this: Vec<&Value> = pairings.iter().filter(|p| p["round"] == round).collect();
+            assert_eq!(
+                this.len(),
+                3,
+                "two games and a bye in round {round}: {this:?}"
+            );
+            for p in &this {
+                let south = p["south"].as_str().unwrap().to_owned();
+                if p["bye"] == true {
+                    assert!(!byes.contains(&south), "{south} had two byes");
+                    byes.push(south.clone());
+                    *points.entry(south).or_default() += 1.0;
+                    continue;
+                }
+                let north = p["north"].as_str().unwrap().to_owned();
+                let pair = if south < north {
+                    (south.clone(), north.clone())
+                } else {
+                    (north.clone(), south.clone())
+                };
+                assert!(met.insert(pair), "{south} and {north} met twice");
+                let game = &games[p["game"].as_str().unwrap()];
+                let (r, _, _) = result_of(game, &south);
+                let (s, n) = match r {
+                    'W' => (1.0, 0.0),
+                    'L' => (0.0, 1.0),
+                    _ => (0.5, 0.5),
+                };
+                *points.entry(south).or_default() += s;
+                *points.entry(north).or_default() += n;
+            }
+            // The next round starts after every game of this one ended.
+            let ended = this
+                .iter()
+                .filter_map(|p| p["game"].as_str())
+                .map(|g| games[g]["finished_at"].as_i64().unwrap())
+                .max()
+                .unwrap();
+            for p in pairings.iter().filter(|p| p["round"] == round + 1) {
+                if let Some(g) = p["game"].as_str() {
+                    assert!(games[g]["started_at"].as_i64().unwrap() >= ended);
+                }
+            }
+        }
+        let standings = t["standings"].as_array().unwrap();
+        assert_eq!(standings.len(), 5);
+        for line in standings {
+            let name = line["name"].as_str().unwrap();
+            assert_eq!(line["score"].as_f64().unwrap(), points[name], "{line}");
+            assert!(line["buchholz"].as_f64().is_some(), "{line}");
+        }
+        for w in standings.windows(2) {
+            assert!(w[0]["score"].as_f64() >= w[1]["score"].as_f64(), "{w:?}");
+        }
+        assert_eq!(t["podium"], json!(standings[..3]));
+        server.server.stop().await;
+    }
+}
+
+/// The operator's schedule file: a bad entry stops the start with a line
+/// naming it; a good one makes the next arena, listed as upcoming.
+#[tokio::test]
+async fn the_schedule_file_makes_the_next_arena_or_stops_the_start() {
+    let dir = std::env::temp_dir().join(format!("wari-schedule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"arenas": [{"name": "Sunday", "time_control": "3+2", "minutes": 60, "every": "sundae", "at": "18:00"}]}"#,
+    )
+    .unwrap();
+    let mut with_bad = config(&crate::common::sqlite_url());
+    with_bad.tournaments = Some(bad);
+    match wari_server::start(with_bad, None).await {
+        Ok(server) => {
+            server.stop().await;
+            panic!("the server started with a bad schedule");
+        }
+        Err(e) => {
+            assert!(matches!(e, wari_server::Error::Startup(_)), "{e:?}");
+            assert!(e.to_string().contains("sundae"), "{e}");
+        }
+    }
+    let good = dir.join("good.json");
+    std::fs::write(
+        &good,
+        r#"{"arenas": [{"name": "Daily arena", "rules": "kalah", "time_control": "1+0", "minutes": 30, "every": "day", "at": "12:00", "rated": false}]}"#,
+    )
+    .unwrap();
+    let mut with_good = config(&crate::common::sqlite_url());
+    with_good.tournaments = Some(good);
+    let server = start(with_good).await;
+    let client = Client::anonymous(&server.base);
+    // The director makes it at its first look: wait for it (60 s at most).
+    let mut found = None;
+    for _ in 0..600 {
+        let (_, list) = client.get("/api/tournaments").await;
+        found = list["upcoming"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "Daily arena")
+            .cloned();
+        if found.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let t = found.expect("the scheduled arena is listed");
+    assert_eq!(t["scheduled"], true);
+    assert_eq!(t["rules"], "kalah");
+    assert_eq!(t["time_control"], "1+0");
+    assert_eq!(t["rated"], false);
+    // Every day at 12:00 UTC: a whole number of days plus twelve hours.
+    assert_eq!(
+        t["starts_at"].as_i64().unwrap() % 86_400_000,
+        12 * 3_600_000
     );
     server.server.stop().await;
 }
