@@ -4,7 +4,8 @@
 //! (the front end's rules module against `wari replay`, needs Node.js),
 //! `tests/web/run.mjs` (the pages in Debian's chromium driven by
 //! playwright-core against `wari serve`), `tests/web/community.mjs`
-//! (accounts, a quick pairing, a rated game, chat, the phone's width) and
+//! (accounts, a quick pairing, a rated game, chat, challenges, a bot's
+//! badge, the phone's width) and
 //! `tests/web/study.mjs` (the analysis board, the position editor).
 //! `.ci/run` installs Node.js, chromium and the npm packages first and
 //! sets `WARI_REQUIRE_WEB=1`, so that there a missing piece fails instead

@@ -48,7 +48,8 @@ export function createSeats(ctx) {
           typeof p.rating_diff === 'number' ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null)
         : null;
       const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
-      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', name, guest, rating, game.you === side ? ' — you' : '');
+      const bot = p?.bot ? h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT') : null;
+      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', bot, bot ? ' ' : null, name, guest, rating, game.you === side ? ' — you' : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {
         linkState.textContent = p.connected ? '● online' : '○ away';
