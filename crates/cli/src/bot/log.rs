@@ -37,15 +37,9 @@ impl Log {
 /// Now in UTC, `2026-12-02 15:04:05`.
 fn now_text() -> String {
     let now = std::time::SystemTime::now();
-    let secs = now
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let day = secs % 86_400;
     format!(
-        "{} {:02}:{:02}:{:02}",
+        "{} {}",
         crate::date::utc_date(now, "-"),
-        day / 3600,
-        day / 60 % 60,
-        day % 60
+        crate::date::utc_time(now, ":")
     )
 }
