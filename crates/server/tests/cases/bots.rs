@@ -368,6 +368,14 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         assert!(ratings["bot-abapa-bullet"]["rating"].as_f64().unwrap() > 1500.0);
         let (status, board) = ama.get("/api/leaderboard/bot-abapa-bullet").await;
         assert_eq!(status, StatusCode::OK, "{board}");
+        // The archive's lines say the same.
+        let (_, listed) = ama
+            .get(&format!("/api/players/{two_name}/games?rated=true"))
+            .await;
+        let line = &listed["games"][0];
+        assert_eq!(line["id"], game.as_str());
+        assert_eq!(line["pool"], "bot-abapa-bullet");
+        assert_eq!(line["players"]["N"]["bot"], true);
 
         // A person challenges a bot; the bot aborts before anyone moved:
         // the game is not rated.
