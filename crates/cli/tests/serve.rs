@@ -43,7 +43,11 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
 
 /// `wari serve` with more options.
 async fn serve_with(database: &str, dir: &std::path::Path, options: &[&str]) -> Serve {
-    let port = free_port();
+    serve_on(free_port(), database, dir, options).await
+}
+
+/// `wari serve` on `port`.
+async fn serve_on(port: u16, database: &str, dir: &std::path::Path, options: &[&str]) -> Serve {
     let child = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args([
             "serve",
@@ -845,6 +849,59 @@ async fn two_bots_play_a_game_through_a_kill_and_restart() {
     )
     .await;
     bots_play_through_a_kill([&server.base, &server.base], &dir).await;
+}
+
+#[tokio::test]
+async fn two_bots_play_on_through_a_server_restart() {
+    let dir = temp_dir("bots-restart");
+    let database = format!("sqlite://{}?mode=rwc", dir.join("bots.db").display());
+    let port = free_port();
+    let mut server = serve_on(port, &database, &dir, &[]).await;
+    let base = server.base.clone();
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 1_000_000;
+    let names = [format!("rs3_{run}"), format!("rs6_{run}")];
+    let (_, three) = bot_account(&base, &names[0]).await;
+    let (_, six) = bot_account(&base, &names[1]).await;
+    let _bots = [
+        wari_bot(&base, &three, 3, &dir.join(&names[0])),
+        wari_bot(&base, &six, 6, &dir.join(&names[1])),
+    ];
+    until_bot(&base, &names[0]).await;
+    until_bot(&base, &names[1]).await;
+    let challenged = reqwest::Client::new()
+        .post(format!("{base}/api/challenge/{}", names[1]))
+        .bearer_auth(&three)
+        .json(&json!({"clock": "1+1", "rated": true}))
+        .send()
+        .await
+        .unwrap();
+    let table: Value = challenged.json().await.unwrap();
+    let id = table["challenge"]["game_id"].as_str().unwrap().to_owned();
+    game_where(&base, &id, |g| moves(g) >= 12).await;
+    // The server dies mid-game and comes back on the same port: both
+    // bots find their game again and play it to its end.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    server = serve_on(port, &database, &dir, &[]).await;
+    let at_restart = moves(&game_where(&base, &id, |_| true).await);
+    let end = game_where(&base, &id, |g| g["status"] == "finished").await;
+    assert!(
+        [
+            "majority",
+            "no-moves",
+            "grand-slam",
+            "repetition",
+            "empty-side"
+        ]
+        .contains(&end["reason"].as_str().unwrap()),
+        "the game ends on the board: {end}"
+    );
+    assert!(moves(&end) > at_restart + 2, "both bots played on: {end}");
+    drop(server);
 }
 
 #[tokio::test]
