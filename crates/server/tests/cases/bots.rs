@@ -403,3 +403,28 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         server.server.stop().await;
     }
 }
+
+#[tokio::test]
+async fn a_token_is_held_to_the_message_rate() {
+    let mut cfg = config(&crate::common::sqlite_url());
+    cfg.rate_per_s = 2;
+    let server = start(cfg).await;
+    let (_, bot) = bot(&server.base, &unique("Hasty")).await;
+    let mut refusals = Vec::new();
+    for _ in 0..10 {
+        let (status, body) = bot
+            .post("/api/challenge/nobody_at_all", json!({"clock": "1+1"}))
+            .await;
+        refusals.push((status, error(&body).to_owned()));
+    }
+    // Nobody by that name (404) while under the rate; then 429, one line.
+    assert_eq!(refusals[0].0, StatusCode::NOT_FOUND, "{refusals:?}");
+    assert!(
+        refusals.contains(&(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many messages: slow down".to_owned()
+        )),
+        "{refusals:?}"
+    );
+    server.server.stop().await;
+}
