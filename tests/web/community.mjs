@@ -6,7 +6,9 @@
 // a sowing plays nothing; a player away when challenged to a
 // correspondence game finds it in My games, and the header counts whose
 // turn it is; a rated game resigned before both moved says it is not
-// rated; every page fits a 390-pixel phone. Run with
+// rated; a bot's badge on its profile and at its seat, and a challenge
+// sent to it from the dialog of its page, declined with a reason, then
+// accepted; every page fits a 390-pixel phone. Run with
 // `node --test community.mjs` (see run.mjs for the environment).
 
 import { test } from 'node:test';
@@ -217,7 +219,7 @@ test('a challenge by name for a correspondence game waits in My games for the pl
 
   // Esi challenges him from his page: 1 day a move, Esi South (moves first).
   await esi.page.goto(`${base}/player/Yaw`);
-  await esi.page.locator('a', { hasText: 'Challenge Yaw' }).click();
+  await esi.page.locator('a', { hasText: 'Custom challenge' }).click();
   await esi.page.locator('#opponent-challenge:checked').waitFor();
   assert.equal(await esi.page.locator('#challenged').inputValue(), 'Yaw');
   await esi.page.locator('#clock-days').check();
@@ -264,6 +266,74 @@ test('a challenge by name for a correspondence game waits in My games for the pl
   await yaw.page.locator('.challenges').waitFor({ state: 'detached' });
   await esi.context.close();
   await yaw.context.close();
+});
+
+/** A bot account made through the API (docs/API.md "Bots"): its bearer token. */
+async function botAccount(name) {
+  const signedUp = await fetch(`${base}/api/account`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: PASSWORD }),
+  });
+  assert.equal(signedUp.status, 200);
+  const cookie = signedUp.headers.get('set-cookie').split(';')[0];
+  const made = await fetch(`${base}/api/account/tokens`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ scopes: ['bot:play', 'challenge:read', 'challenge:write'] }),
+  });
+  const { token } = await made.json();
+  await botPost(token, '/api/bot/account/upgrade');
+  return token;
+}
+
+/** `token`'s call: POST `path` with `body` → its JSON. */
+async function botPost(token, path, body = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return response.json();
+}
+
+/** The first challenge `token`'s bot has received. */
+async function received(token) {
+  const response = await fetch(`${base}/api/account/games`, { headers: { authorization: `Bearer ${token}` } });
+  const { challenges } = await response.json();
+  return challenges.received[0];
+}
+
+test('a bot wears its badge on its page and at its seat; a challenge sent from the dialog of its page is declined with a reason, then accepted', async () => {
+  const token = await botAccount('DeepSeed');
+  const efua = await person();
+  await signUp(efua.page, 'Efua');
+  await efua.page.goto(`${base}/player/DeepSeed`);
+  await efua.page.locator('h1 .bot-badge', { hasText: 'BOT' }).waitFor();
+
+  const challenge = async () => {
+    await efua.page.locator('button', { hasText: 'Challenge DeepSeed' }).click();
+    const dialog = efua.page.locator('dialog.challenge-dialog');
+    await dialog.locator('#c-rules').selectOption('abapa');
+    await dialog.locator('#c-clock').selectOption('1+1');
+    await dialog.locator('#c-color').selectOption('S');
+    assert.equal(await dialog.locator('#c-rated').isChecked(), true);
+    await dialog.locator('button', { hasText: 'Send the challenge' }).click();
+    await efua.page.locator('#toast', { hasText: 'Challenge sent to DeepSeed' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  await challenge();
+  const first = await received(token);
+  assert.equal(first.creator.name, 'Efua');
+  assert.equal(first.creator.side, 'S');
+  assert.deepEqual([first.rules, first.clock.time_control, first.rated], ['abapa', '1+1', true]);
+  await botPost(token, `/api/challenge/${first.id}/decline`, { reason: 'tooFast' });
+  await efua.page.locator('#toast', { hasText: 'DeepSeed declined your challenge (too fast for me).' }).waitFor();
+
+  await challenge();
+  const second = await received(token);
+  const { game_id: id } = await botPost(token, `/api/challenge/${second.id}/accept`);
+  await efua.page.goto(`${base}/game/${id}`);
+  const seat = efua.page.locator('.seat', { hasText: 'DeepSeed' });
+  await seat.locator('.bot-badge', { hasText: 'BOT' }).waitFor();
+  assert.equal(await efua.page.locator('.seat', { hasText: 'Efua' }).locator('.bot-badge').count(), 0);
+  await efua.context.close();
 });
 
 test('a rated game resigned before both players moved says it is not rated', async () => {

@@ -88,6 +88,9 @@ export const api = {
     return request('GET', `/api/games?${query}`);
   },
   cancelTable: (id) => request('POST', `/api/tables/${enc(id)}/cancel`, {}),
+  // Challenges (docs/API.md "Challenges").
+  challenge: (name, spec) => request('POST', `/api/challenge/${enc(name)}`, spec),
+  declineChallenge: (id, reason) => request('POST', `/api/challenge/${enc(id)}/decline`, { reason }),
   // Accounts.
   signUp: (name, password) => request('POST', '/api/account', { name, password }),
   signIn: (name, password) => request('POST', '/api/account/sign-in', { name, password }),

@@ -8,6 +8,7 @@ import { fill, h } from './dom.js';
 import { onEvent } from './events.js';
 import { navigate } from './router.js';
 import { currentSession, onSession, setSession, toast } from './session.js';
+import { DECLINE_REASONS } from './words.js';
 
 const enc = encodeURIComponent;
 
@@ -70,12 +71,13 @@ export async function acceptChallenge(table) {
 }
 
 /**
- * Declines the challenge `table` (the challenger is told).
+ * Declines the challenge `table` (the challenger is told, with `reason`).
  * @param {any} table
+ * @param {string} [reason]
  */
-export async function declineChallenge(table) {
+export async function declineChallenge(table, reason = 'generic') {
   try {
-    await api.cancelTable(table.id);
+    await api.declineChallenge(table.id, reason);
     toast('You declined the challenge.');
   } catch (err) {
     toast(err.message);
@@ -103,7 +105,7 @@ function onPlayerEvent(event) {
     }
     case 'challengeDeclined':
       refreshTurns();
-      toast(`${event.challenge?.opponent?.player ?? 'The player'} declined your challenge.`);
+      toast(`${event.challenge?.opponent?.player ?? 'The player'} declined your challenge${declineText(event.challenge?.decline_reason)}.`);
       break;
     case 'challengeCanceled':
       refreshTurns();
@@ -133,4 +135,13 @@ export function startHeader() {
   window.addEventListener('popstate', renderMe);
   renderMe();
   refreshTurns();
+}
+
+/**
+ * The reason of a declined challenge, for the toast: ": too fast for me", or nothing.
+ * @param {string | undefined} reason
+ */
+function declineText(reason) {
+  const found = DECLINE_REASONS.find(([key]) => key === reason);
+  return found && reason !== 'generic' ? ` (${found[1].toLowerCase()})` : '';
 }

@@ -11,7 +11,7 @@ import { onEvent } from './events.js';
 import { gameItem } from './games-list.js';
 import { acceptChallenge, declineChallenge, refreshTurns } from './header.js';
 import { knownSession, toast } from './session.js';
-import { rulesText } from './words.js';
+import { DECLINE_REASONS, rulesText } from './words.js';
 
 /**
  * One challenge, received (accept, decline) or sent (withdraw).
@@ -30,10 +30,13 @@ function challengeItem(table, reload) {
     }
     reload();
   };
+  const reason = /** @type {HTMLSelectElement} */ (h('select', { class: 'decline-reason', 'aria-label': `Reason to decline: ${who}` },
+    DECLINE_REASONS.map(([value, label]) => h('option', { value }, label))));
   const actions = table.yours
     ? [h('button', { type: 'button', onclick: withdraw, 'aria-label': `Withdraw: ${who}` }, 'Withdraw')]
     : [h('button', { type: 'button', class: 'primary', onclick: () => acceptChallenge(table), 'aria-label': `Accept: ${who}` }, 'Accept'), ' ',
-      h('button', { type: 'button', onclick: async () => { await declineChallenge(table); reload(); }, 'aria-label': `Decline: ${who}` }, 'Decline')];
+      reason, ' ',
+      h('button', { type: 'button', onclick: async () => { await declineChallenge(table, reason.value); reload(); }, 'aria-label': `Decline: ${who}` }, 'Decline')];
   return h('li', { class: 'table-item challenge', 'data-table': table.id },
     h('p', { class: 'players' }, who),
     h('p', { class: 'meta' }, kind),

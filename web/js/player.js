@@ -3,6 +3,7 @@
 // drawn and lost, and their games with filters; a challenge from here.
 
 import { api } from './api.js';
+import { openChallenge } from './challenge.js';
 import { dateText, fill, h } from './dom.js';
 import { gameList } from './games-list.js';
 import { currentSession, knownSession } from './session.js';
@@ -121,9 +122,13 @@ export function mountPlayer(outlet, { name }) {
     });
     const { won, drawn, lost, games: total } = profile.results;
     const challenge = me?.account && me.account.name.toLowerCase() !== profile.name.toLowerCase()
-      ? h('a', { class: 'button primary', href: `/?challenge=${encodeURIComponent(profile.name)}` }, `Challenge ${profile.name}`) : null;
+      ? h('p', { class: 'actions' },
+        h('button', { type: 'button', class: 'primary challenge-button', onclick: () => openChallenge(profile.name) }, `Challenge ${profile.name}`), ' ',
+        h('a', { href: `/?challenge=${encodeURIComponent(profile.name)}` }, 'Custom challenge (a set-up position, a rating range)…'))
+      : null;
+    const bot = profile.bot ? h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT') : null;
     fill(page,
-      h('h1', {}, profile.name),
+      h('h1', {}, profile.name, bot ? ' ' : null, bot),
       h('p', { class: 'meta' }, `Playing since ${dateText(profile.created_at)}. `,
         profile.playing ? `${profile.playing} ${profile.playing === 1 ? 'game' : 'games'} in progress.` : ''),
       challenge,

@@ -76,9 +76,24 @@ const SPEED_NAMES = {
  */
 export function poolText(pool) {
   if (!pool) return '';
-  const [family, speed] = pool.split('-');
-  return `${VARIANT_NAMES[family] ?? family}, ${SPEED_NAMES[speed] ?? speed}`;
+  const bots = pool.startsWith('bot-');
+  const [family, speed] = (bots ? pool.slice(4) : pool).split('-');
+  return `${VARIANT_NAMES[family] ?? family}, ${SPEED_NAMES[speed] ?? speed}${bots ? ' (against bots)' : ''}`;
 }
+
+/** Why a challenge is declined: lichess's reasons, as the API names them. */
+export const DECLINE_REASONS = [
+  ['generic', 'No, thank you'],
+  ['later', 'Not now, later'],
+  ['tooFast', 'Too fast for me'],
+  ['tooSlow', 'Too slow for me'],
+  ['timeControl', 'Not this time control'],
+  ['rated', 'A rated game, please'],
+  ['casual', 'A casual game, please'],
+  ['variant', 'Not these rules'],
+  ['noBot', 'Not against bots'],
+  ['onlyBot', 'Only against bots'],
+];
 
 /**
  * A rating as players write it: 1512, or "1500?" while provisional.

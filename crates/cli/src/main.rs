@@ -2,7 +2,7 @@
 //! and the tools of the field, on top of the workspace's libraries
 //! (`wari-rules`, `wari-engine`, `wari-egdb`, `wari-server`). One module a
 //! subcommand: `serve`, `play`, `analyze`, `engine` (`uci/`, the engine
-//! protocol), `match` (`matches/`), `book`, `tune`, `egdb`, `solve`,
+//! protocol), `match` (`matches/`), `bot` (`bot/`), `book`, `tune`, `egdb`, `solve`,
 //! `perft`, `replay`, `show`; `error.rs` turns every failure into one
 //! line and exit status 2.
 
@@ -11,6 +11,7 @@
 mod analyze;
 mod args;
 mod book;
+mod bot;
 mod date;
 mod egdb;
 mod error;
@@ -56,6 +57,7 @@ struct Cli {
 enum Command {
     Analyze(analyze::Args),
     Book(book::Args),
+    Bot(bot::Args),
     Engine(uci::Args),
     Match(matches::Args),
     Perft(perft::Args),
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
         Some(Command::Book(args)) => book::run(&args, &mut out),
+        Some(Command::Bot(args)) => bot::run(&args),
         Some(Command::Engine(args)) => uci::run(&args, &mut out),
         Some(Command::Match(args)) => matches::run(&args, &mut out),
         Some(Command::Perft(args)) => perft::run(&args, &mut out),

@@ -49,7 +49,8 @@ export function createSeats(ctx) {
         : null;
       const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
       const berserk = p?.berserk ? h('span', { class: 'berserk-mark', title: 'Berserk: half the time, no increment' }, ' ⚔ berserk') : null;
-      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', name, guest, rating, berserk, game.you === side ? ' — you' : '');
+      const bot = p?.bot ? h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT') : null;
+      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', bot, bot ? ' ' : null, name, guest, rating, berserk, game.you === side ? ' — you' : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {
         linkState.textContent = p.connected ? '● online' : '○ away';

@@ -5,10 +5,10 @@
 mod elo;
 mod openings;
 mod play;
-mod player;
+pub(crate) mod player;
 mod report;
 mod sprt;
-mod uci_client;
+pub(crate) mod uci_client;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;

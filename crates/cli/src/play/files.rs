@@ -2,7 +2,7 @@
 //! to save one under.
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use wari_rules::ogn::Record;
 
@@ -19,21 +19,17 @@ pub fn load(path: &Path) -> Result<Record, String> {
 
 /// A file name to save to: `wari-YYYYMMDD-HHMMSS.ogn`, in UTC.
 pub fn default_save_name(when: SystemTime) -> String {
-    let secs = when.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let t = secs % 86_400;
     format!(
-        "wari-{}-{:02}{:02}{:02}.ogn",
+        "wari-{}-{}.ogn",
         crate::date::utc_date(when, ""),
-        t / 3600,
-        t / 60 % 60,
-        t % 60
+        crate::date::utc_time(when, "")
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
     fn save_names_carry_the_utc_time() {

@@ -609,8 +609,8 @@ mod help {
     fn help_describes_every_subcommand() {
         let out = wari(&["--help"]).ok().to_owned();
         for command in [
-            "analyze", "book", "engine", "match", "perft", "play", "replay", "serve", "show",
-            "tune", "egdb", "solve",
+            "analyze", "book", "bot", "engine", "match", "perft", "play", "replay", "serve",
+            "show", "tune", "egdb", "solve",
         ] {
             let line = out
                 .lines()

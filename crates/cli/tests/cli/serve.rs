@@ -43,7 +43,11 @@ async fn serve(database: &str, dir: &std::path::Path) -> Serve {
 
 /// `wari serve` with more options.
 async fn serve_with(database: &str, dir: &std::path::Path, options: &[&str]) -> Serve {
-    let port = free_port();
+    serve_on(free_port(), database, dir, options).await
+}
+
+/// `wari serve` on `port`.
+async fn serve_on(port: u16, database: &str, dir: &std::path::Path, options: &[&str]) -> Serve {
     let child = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args([
             "serve",
@@ -659,4 +663,254 @@ async fn two_processes_on_one_postgres_database_pair_each_seek_once() {
         assert_eq!(seek["status"], "paired");
         assert_eq!(seek["game_id"], starts[n]["game"]["id"]);
     }
+}
+
+/// A `wari bot` process, killed when dropped.
+struct BotProcess(Child);
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `wari bot` on `base` with `token`, the built-in engine at `level`,
+/// logging each game in `log_dir`.
+fn wari_bot(base: &str, token: &str, level: u8, log_dir: &std::path::Path) -> BotProcess {
+    let child = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["bot", "--server", base, "--engine", "wari", "--upgrade"])
+        .args(["--level", &level.to_string()])
+        .arg("--log-dir")
+        .arg(log_dir)
+        .env("WARI_BOT_TOKEN", token)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("wari bot starts");
+    BotProcess(child)
+}
+
+/// A new account on `base` with a token for a bot: its name, browser
+/// and token.
+async fn bot_account(base: &str, name: &str) -> (Guest, String) {
+    let guest = sign_up(base, name).await;
+    let made = guest
+        .post(
+            format!("{base}/api/account/tokens"),
+            json!({"description": "wari bot", "scopes": ["bot:play", "challenge:read", "challenge:write"]}),
+        )
+        .await;
+    (guest, made["token"].as_str().unwrap().to_owned())
+}
+
+/// Waits (polling, up to 60 s) until `name`'s profile on `base` says bot.
+async fn until_bot(base: &str, name: &str) {
+    let start = Instant::now();
+    loop {
+        let profile: Value = reqwest::get(format!("{base}/api/players/{name}"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap_or(Value::Null);
+        if profile["bot"] == true {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{name} never became a bot"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Reads game `id`'s stream on `base` until `pred` holds for a GAME
+/// (within 2 minutes: the keep-alive lines come every 15 s whatever
+/// happens).
+async fn game_where(base: &str, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut response = reqwest::get(format!("{base}/api/games/{id}/stream"))
+        .await
+        .unwrap();
+    let mut buffer = Vec::new();
+    let start = Instant::now();
+    let mut last = Value::Null;
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "game {id} stalled: {last}"
+        );
+        while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buffer.drain(..=end).collect();
+            if let Ok(game) = serde_json::from_slice::<Value>(&line) {
+                if pred(&game) {
+                    return game;
+                }
+                last = game;
+            }
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(60), response.chunk())
+            .await
+            .expect("a state within 60 s")
+            .unwrap()
+            .expect("the stream is open");
+        buffer.extend_from_slice(&chunk);
+    }
+}
+
+/// Two `wari bot` processes (levels 3 and 6), each on its server, play a
+/// game one of them challenged the other to; the second is killed
+/// (SIGKILL) in the middle of it and started again, and the game is
+/// played to its end by the board.
+async fn bots_play_through_a_kill(servers: [&str; 2], dir: &std::path::Path) {
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 1_000_000;
+    let names = [format!("bot3_{run}"), format!("bot6_{run}")];
+    let (_, three) = bot_account(servers[0], &names[0]).await;
+    let (_, six) = bot_account(servers[1], &names[1]).await;
+    let logs = [dir.join(&names[0]), dir.join(&names[1])];
+    let _bot3 = wari_bot(servers[0], &three, 3, &logs[0]);
+    let mut bot6 = wari_bot(servers[1], &six, 6, &logs[1]);
+    until_bot(servers[0], &names[0]).await;
+    until_bot(servers[0], &names[1]).await;
+    // The level-3 bot's account challenges the other, through the API.
+    let challenged = reqwest::Client::new()
+        .post(format!("{}/api/challenge/{}", servers[0], names[1]))
+        .bearer_auth(&three)
+        .json(&json!({"clock": "1+1", "color": "S", "rated": true}))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        challenged.status().is_success(),
+        "{:?}",
+        challenged.text().await
+    );
+    let table: Value = challenged.json().await.unwrap();
+    let id = table["challenge"]["game_id"].as_str().unwrap().to_owned();
+    // The game goes on, then the level-6 bot is killed mid-game.
+    let middle = game_where(servers[0], &id, |g| moves(g) >= 12).await;
+    assert_eq!(middle["players"]["N"]["name"], names[1].as_str());
+    bot6.0.kill().unwrap();
+    bot6.0.wait().unwrap();
+    let at_kill = moves(&game_where(servers[1], &id, |_| true).await);
+    let _bot6_again = wari_bot(servers[1], &six, 6, &logs[1]);
+    let end = game_where(servers[1], &id, |g| g["status"] == "finished").await;
+    assert!(
+        [
+            "majority",
+            "no-moves",
+            "grand-slam",
+            "repetition",
+            "empty-side"
+        ]
+        .contains(&end["reason"].as_str().unwrap()),
+        "the game ends on the board, not by a fault: {end}"
+    );
+    assert!(
+        moves(&end) > at_kill + 2,
+        "the restarted bot played on: {end}"
+    );
+    assert_eq!(end["pool"], "bot-abapa-bullet");
+    // Each bot logged the game to its end (once its stream said so), the
+    // restarted one from both its lives.
+    let log6 = logged_end(&logs[1].join(format!("{id}.log"))).await;
+    assert_eq!(log6.matches("playing abapa as N").count(), 2, "{log6}");
+    let log3 = logged_end(&logs[0].join(format!("{id}.log"))).await;
+    assert!(log3.contains("1. "), "{log3}");
+}
+
+/// The log of a game once it says the game is over (polled, up to 30 s).
+async fn logged_end(path: &std::path::Path) -> String {
+    let start = Instant::now();
+    loop {
+        let log = std::fs::read_to_string(path).unwrap_or_default();
+        if log.contains("over: result") {
+            return log;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}: {log}",
+            path.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn two_bots_play_a_game_through_a_kill_and_restart() {
+    let dir = temp_dir("bots");
+    let server = serve(
+        &format!("sqlite://{}?mode=rwc", dir.join("bots.db").display()),
+        &dir,
+    )
+    .await;
+    bots_play_through_a_kill([&server.base, &server.base], &dir).await;
+}
+
+#[tokio::test]
+async fn two_bots_play_on_through_a_server_restart() {
+    let dir = temp_dir("bots-restart");
+    let database = format!("sqlite://{}?mode=rwc", dir.join("bots.db").display());
+    let port = free_port();
+    let mut server = serve_on(port, &database, &dir, &[]).await;
+    let base = server.base.clone();
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 1_000_000;
+    let names = [format!("rs3_{run}"), format!("rs6_{run}")];
+    let (_, three) = bot_account(&base, &names[0]).await;
+    let (_, six) = bot_account(&base, &names[1]).await;
+    let _bots = [
+        wari_bot(&base, &three, 3, &dir.join(&names[0])),
+        wari_bot(&base, &six, 6, &dir.join(&names[1])),
+    ];
+    until_bot(&base, &names[0]).await;
+    until_bot(&base, &names[1]).await;
+    let challenged = reqwest::Client::new()
+        .post(format!("{base}/api/challenge/{}", names[1]))
+        .bearer_auth(&three)
+        .json(&json!({"clock": "1+1", "rated": true}))
+        .send()
+        .await
+        .unwrap();
+    let table: Value = challenged.json().await.unwrap();
+    let id = table["challenge"]["game_id"].as_str().unwrap().to_owned();
+    game_where(&base, &id, |g| moves(g) >= 12).await;
+    // The server dies mid-game and comes back on the same port: both
+    // bots find their game again and play it to its end.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    server = serve_on(port, &database, &dir, &[]).await;
+    let at_restart = moves(&game_where(&base, &id, |_| true).await);
+    let end = game_where(&base, &id, |g| g["status"] == "finished").await;
+    assert!(
+        [
+            "majority",
+            "no-moves",
+            "grand-slam",
+            "repetition",
+            "empty-side"
+        ]
+        .contains(&end["reason"].as_str().unwrap()),
+        "the game ends on the board: {end}"
+    );
+    assert!(moves(&end) > at_restart + 2, "both bots played on: {end}");
+    drop(server);
+}
+
+#[tokio::test]
+async fn two_bots_on_two_processes_of_one_postgres_database() {
+    let Ok(url) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: two-process bot test skipped");
+        return;
+    };
+    let dir = temp_dir("pg-bots");
+    let servers = [serve(&url, &dir).await, serve(&url, &dir).await];
+    bots_play_through_a_kill([&servers[0].base, &servers[1].base], &dir).await;
 }

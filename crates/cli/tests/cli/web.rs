@@ -4,7 +4,8 @@
 //! (the front end's rules module against `wari replay`, needs Node.js),
 //! `tests/web/run.mjs` (the pages in Debian's chromium driven by
 //! playwright-core against `wari serve`), `tests/web/community.mjs`
-//! (accounts, a quick pairing, a rated game, chat, the phone's width) and
+//! (accounts, a quick pairing, a rated game, chat, challenges, a bot's
+//! badge, the phone's width),
 //! `tests/web/study.mjs` (the analysis board, the position editor) and
 //! `tests/web/tournament.mjs` (an arena made, joined, played and ended).
 //! `.ci/run` installs Node.js, chromium and the npm packages first and

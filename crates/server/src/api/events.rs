@@ -125,7 +125,7 @@ impl Reader {
         }
         for id in games {
             let room = self.app.rooms.get(&self.app, &id).await?;
-            self.follow(room, "gameStart");
+            self.follow(room, None);
         }
         if let Some(account) = &self.session.account_id {
             for table in self.app.store.challenges_for(account).await? {
@@ -141,17 +141,33 @@ impl Reader {
         self.queue.push_back(text);
     }
 
-    /// Follows game `room` (once), telling `kind` (`gameStart`) now.
-    fn follow(&mut self, room: Arc<Room>, kind: &str) {
+    /// Follows game `room` (once), telling `gameStart` now: `live`, the
+    /// event as it was announced, or one made from the room's state (on
+    /// connecting). A live event names the player's side and is told as
+    /// it is: on another process the announcement may overtake the state
+    /// that seats the player, and the room's snapshot may not show the
+    /// seat yet (PostgreSQL, several processes).
+    fn follow(&mut self, room: Arc<Room>, live: Option<&Value>) {
         if self.followed.contains_key(&room.id) {
             return;
         }
         let state = room.snapshot();
-        let Some(side) = self.session.side_in(&state) else {
+        let named = live.and_then(|e| match e["game"]["you"].as_str() {
+            Some("S") => Some(Side::South),
+            Some("N") => Some(Side::North),
+            _ => None,
+        });
+        let Some(side) = named.or_else(|| self.session.side_in(&state)) else {
             return;
         };
-        let event = game_event(kind, &state, side);
-        let told_turn = (event["game"]["your_turn"] == true).then(|| state.game.moves().len());
+        let event = match live {
+            Some(event) if named.is_some() => event.clone(),
+            _ => game_event("gameStart", &state, side),
+        };
+        let told_turn = (event["game"]["your_turn"] == true)
+            .then(|| event["game"]["moves_count"].as_u64())
+            .flatten()
+            .and_then(|n| usize::try_from(n).ok());
         self.push(&event);
         self.followed.insert(
             room.id.clone(),
@@ -216,7 +232,7 @@ impl Reader {
                         && let Some(id) = event["game"]["id"].as_str()
                     {
                         match self.app.rooms.get(&self.app, id).await {
-                            Ok(room) => self.follow(room, "gameStart"),
+                            Ok(room) => self.follow(room, Some(&event)),
                             Err(e) => tracing::warn!(game = id, error = %e, "cannot follow a game"),
                         }
                     } else {

@@ -27,6 +27,9 @@ pub struct PlayerSummary {
     pub level: Option<u8>,
     /// A signed-in player's (their profile is `/player/NAME`).
     pub account: bool,
+    /// A bot's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     /// The rating when the game began.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<i32>,
@@ -324,11 +327,16 @@ fn summary_of(row: &AnyRow) -> Result<GameSummary, Error> {
             kind: kind_name(&s.kind),
             level: s.level().map(Level::get),
             account: s.account.is_some(),
+            bot: s.bot,
             rating: s.rating.map(|r| r.rating),
             rating_diff: s.rating.and_then(|r| r.diff),
             name: s.name,
         }))
     };
+    let (south, north) = (player(Side::South)?, player(Side::North)?);
+    let bots = [&south, &north]
+        .iter()
+        .any(|p| p.as_ref().is_some_and(|p| p.bot));
     let rules: String = row.try_get("rules")?;
     let clock = clock_of(row)?;
     let status: String = row.try_get("status")?;
@@ -339,12 +347,9 @@ fn summary_of(row: &AnyRow) -> Result<GameSummary, Error> {
             .parse::<Rules>()
             .ok()
             .and_then(|r| Pool::of(&r, clock.as_ref()))
-            .map(|p| p.to_string()),
+            .map(|p| p.for_bots(bots).to_string()),
         rules,
-        players: PlayersSummary {
-            south: player(Side::South)?,
-            north: player(Side::North)?,
-        },
+        players: PlayersSummary { south, north },
         result: row.try_get("result")?,
         reason: row.try_get("reason")?,
         score: row.try_get("score")?,

@@ -57,59 +57,6 @@ async fn bot(base: &str, name: &str) -> (Client, Client) {
     (browser, api)
 }
 
-/// Reads NDJSON lines of a streamed response.
-struct Lines {
-    response: reqwest::Response,
-    buffer: Vec<u8>,
-}
-
-impl Lines {
-    async fn open(client: &Client, path: &str) -> Lines {
-        let response = client
-            .http
-            .get(format!("{}{path}", client.base))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(response.headers()["content-type"], "application/x-ndjson");
-        Lines {
-            response,
-            buffer: Vec::new(),
-        }
-    }
-
-    /// The next line of type `kind` (others skipped).
-    async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let line = self.next().await.expect("the stream is open");
-            if line["type"] == kind {
-                return line;
-            }
-        }
-    }
-
-    /// The next line that is not a keep-alive, or `None` at the end.
-    async fn next(&mut self) -> Option<Value> {
-        loop {
-            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.buffer.drain(..=end).collect();
-                let text = String::from_utf8(line).unwrap();
-                if text.trim().is_empty() {
-                    continue;
-                }
-                return Some(serde_json::from_str(&text).unwrap());
-            }
-            let chunk =
-                tokio::time::timeout(std::time::Duration::from_secs(20), self.response.chunk())
-                    .await
-                    .expect("a line within 20 s")
-                    .unwrap()?;
-            self.buffer.extend_from_slice(&chunk);
-        }
-    }
-}
-
 fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()
 }
@@ -263,8 +210,8 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         );
 
         // Declined, with a reason the challenger hears.
-        let mut one_events = Lines::open(&one, "/api/stream/event").await;
-        let mut two_events = Lines::open(&two, "/api/stream/event").await;
+        let mut one_events = one.events().await;
+        let mut two_events = two.events().await;
         let (status, made) = one
             .post(
                 &format!("/api/challenge/{two_name}"),
@@ -273,7 +220,7 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .await;
         assert_eq!(status, StatusCode::OK, "{made}");
         let id = made["challenge"]["id"].as_str().unwrap().to_owned();
-        let heard = two_events.next().await.unwrap();
+        let heard = two_events.next().await;
         assert_eq!(heard["type"], "challenge");
         assert_eq!(heard["challenge"]["id"], id.as_str());
         let (status, body) = two
@@ -336,8 +283,8 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         // 1+1: 60 + 40 × 1 = 100 s estimated, bullet; in the bots' list.
         assert_eq!(state["pool"], "bot-abapa-bullet");
 
-        let mut stream = Lines::open(&one, &format!("/api/bot/game/stream/{game}")).await;
-        let full = stream.next().await.unwrap();
+        let mut stream = one.stream(&format!("/api/bot/game/stream/{game}")).await;
+        let full = stream.next().await;
         assert_eq!(full["type"], "gameFull");
         assert_eq!(full["you"], "S");
         assert_eq!(full["players"]["N"]["name"], two_name.as_str());
@@ -367,7 +314,7 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .post(&format!("/api/bot/game/{game}/move/C"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        let after = stream.next().await.unwrap();
+        let after = stream.next().await;
         assert_eq!(after["type"], "gameState");
         assert_eq!(after["moves"], "C");
         assert_eq!(after["to_move"], "N");
@@ -375,7 +322,7 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .post(&format!("/api/bot/game/{game}/move/c"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        assert_eq!(stream.next().await.unwrap()["moves"], "C c");
+        assert_eq!(stream.next().await["moves"], "C c");
         // A bot not at the game cannot stream it.
         let (_, three) = bot(base, &unique("BotThree")).await;
         let (status, _) = three.get(&format!("/api/bot/game/stream/{game}")).await;
@@ -392,7 +339,7 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        let line = stream.next().await.unwrap();
+        let line = stream.next().await;
         assert_eq!(
             line,
             json!({"type": "chatLine", "room": "player", "username": two_name, "text": "good game"})
@@ -405,11 +352,15 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .post(&format!("/api/bot/game/{game}/resign"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK);
-        let end = stream.next().await.unwrap();
+        let end = stream.next().await;
         assert_eq!(end["status"], "finished");
         assert_eq!(end["result"], "N");
         assert_eq!(end["reason"], "resignation");
-        assert_eq!(stream.next().await, None, "the stream ends with the game");
+        assert_eq!(
+            stream.next_or_end().await,
+            None,
+            "the stream ends with the game"
+        );
         // Rated in the bots' list only.
         let (_, profile) = ama.get(&format!("/api/players/{two_name}")).await;
         let ratings = profile["ratings"].as_object().unwrap();
@@ -417,6 +368,14 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         assert!(ratings["bot-abapa-bullet"]["rating"].as_f64().unwrap() > 1500.0);
         let (status, board) = ama.get("/api/leaderboard/bot-abapa-bullet").await;
         assert_eq!(status, StatusCode::OK, "{board}");
+        // The archive's lines say the same.
+        let (_, listed) = ama
+            .get(&format!("/api/players/{two_name}/games?rated=true"))
+            .await;
+        let line = &listed["games"][0];
+        assert_eq!(line["id"], game.as_str());
+        assert_eq!(line["pool"], "bot-abapa-bullet");
+        assert_eq!(line["players"]["N"]["bot"], true);
 
         // A person challenges a bot; the bot aborts before anyone moved:
         // the game is not rated.
@@ -443,4 +402,29 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         assert_eq!(state["rated"], false);
         server.server.stop().await;
     }
+}
+
+#[tokio::test]
+async fn a_token_is_held_to_the_message_rate() {
+    let mut cfg = config(&crate::common::sqlite_url());
+    cfg.rate_per_s = 2;
+    let server = start(cfg).await;
+    let (_, bot) = bot(&server.base, &unique("Hasty")).await;
+    let mut refusals = Vec::new();
+    for _ in 0..10 {
+        let (status, body) = bot
+            .post("/api/challenge/nobody_at_all", json!({"clock": "1+1"}))
+            .await;
+        refusals.push((status, error(&body).to_owned()));
+    }
+    // Nobody by that name (404) while under the rate; then 429, one line.
+    assert_eq!(refusals[0].0, StatusCode::NOT_FOUND, "{refusals:?}");
+    assert!(
+        refusals.contains(&(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many messages: slow down".to_owned()
+        )),
+        "{refusals:?}"
+    );
+    server.server.stop().await;
 }

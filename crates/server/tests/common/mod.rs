@@ -280,7 +280,8 @@ impl Client {
     }
 }
 
-/// A player's event stream (`GET /api/stream/event`), read line by line.
+/// An NDJSON stream (a player's events, `GET /api/stream/event`; a bot's
+/// game), read line by line.
 pub struct Events {
     body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
     buffer: Vec<u8>,
@@ -289,8 +290,13 @@ pub struct Events {
 impl Client {
     /// Opens the caller's event stream.
     pub async fn events(&self) -> Events {
+        self.stream("/api/stream/event").await
+    }
+
+    /// Opens the NDJSON stream at `path`.
+    pub async fn stream(&self, path: &str) -> Events {
         let response = self
-            .with_cookie(self.http.get(format!("{}/api/stream/event", self.base)))
+            .with_cookie(self.http.get(format!("{}{path}", self.base)))
             .send()
             .await
             .unwrap();
@@ -315,6 +321,11 @@ impl Client {
 impl Events {
     /// The next event (empty keep-alive lines skipped), within 10 s.
     pub async fn next(&mut self) -> Value {
+        self.next_or_end().await.expect("the stream is open")
+    }
+
+    /// The next line, or `None` when the server ended the stream.
+    pub async fn next_or_end(&mut self) -> Option<Value> {
         loop {
             if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.buffer.drain(..=end).collect();
@@ -322,12 +333,11 @@ impl Events {
                 if text.trim().is_empty() {
                     continue;
                 }
-                return serde_json::from_str(&text).unwrap();
+                return Some(serde_json::from_str(&text).unwrap());
             }
             let chunk = tokio::time::timeout(Duration::from_secs(10), self.body.next())
                 .await
-                .expect("an event within 10 s")
-                .expect("the stream is open")
+                .expect("an event within 10 s")?
                 .unwrap();
             self.buffer.extend_from_slice(&chunk);
         }

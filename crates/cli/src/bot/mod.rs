@@ -1,0 +1,301 @@
+//! `wari bot`: connects an engine to a wari server as a bot, as
+//! lichess-bot does for chess engines. It follows the bot's event stream,
+//! accepts or declines each challenge by its policy, and plays each game
+//! on its game stream with the engine's own clock handling; a broken
+//! stream (a network fault, a server restart) is opened again, and a bot
+//! started afresh finds its games under way in the `gameStart` events the
+//! server sends on connecting, and goes on with them.
+
+mod client;
+mod game;
+mod log;
+mod policy;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::error::Error;
+use crate::matches::player::PlayerSpec;
+use client::{Api, ApiError};
+use game::IDLE;
+use log::Log;
+use policy::Policy;
+
+/// Play on a wari server as a bot: accept challenges by a policy and play
+/// them with an engine.
+///
+/// The token is a personal API token with the `bot:play` and
+/// `challenge:read`/`challenge:write` scopes (made on the server's
+/// account page or `POST /api/account/tokens`), of an account made a bot
+/// (`--upgrade` does it for an account that has not played). The engine
+/// is `wari` (the built-in engine at `--level`), `level:N`, or the
+/// command of any program speaking Aualé's UCI dialect (docs/PROTOCOL.md),
+/// e.g. "java -jar auale-engine.jar". Runs until stopped (Ctrl-C); a line
+/// per move and event goes to stderr (and with `--log-dir`, a file per
+/// game). Plain `http://` servers only.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The server, e.g. http://127.0.0.1:8080
+    #[arg(long, value_name = "URL")]
+    server: String,
+
+    /// The bot account's API token (or the environment variable
+    /// WARI_BOT_TOKEN)
+    #[arg(
+        long,
+        env = "WARI_BOT_TOKEN",
+        hide_env_values = true,
+        value_name = "TOKEN"
+    )]
+    token: String,
+
+    /// wari (the built-in engine), level:N, or an engine's command
+    #[arg(long, default_value = "wari", value_name = "ENGINE")]
+    engine: String,
+
+    /// The built-in engine's level, 1 to 10 (with --engine wari)
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    level: u8,
+
+    /// Make the account a bot first (only an account that has played no
+    /// game can be)
+    #[arg(long)]
+    upgrade: bool,
+
+    /// Rules accepted, separated by commas
+    #[arg(long, default_value = "abapa", value_name = "LIST")]
+    rules: String,
+
+    /// Fewest seconds on each clock accepted
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    min_initial: u64,
+
+    /// Most seconds on each clock accepted
+    #[arg(long, default_value_t = 3 * 3600, value_name = "S")]
+    max_initial: u64,
+
+    /// Largest increment accepted, in seconds
+    #[arg(long, default_value_t = 60, value_name = "S")]
+    max_increment: u64,
+
+    /// Which games: rated, casual or both
+    #[arg(long, default_value = "both", value_parser = ["rated", "casual", "both"])]
+    accept: String,
+
+    /// Games played at once
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    max_games: usize,
+
+    /// A directory for a log file per game
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+}
+
+/// The engine `args` name.
+fn engine_spec(args: &Args) -> Result<PlayerSpec, Error> {
+    if args.engine.trim() == "wari" {
+        return PlayerSpec::parse(&format!("level:{}", args.level)).map_err(Error::input);
+    }
+    PlayerSpec::parse(&args.engine).map_err(Error::input)
+}
+
+/// Runs the bot until it is stopped.
+///
+/// # Errors
+/// Bad arguments, a token the server refuses, an account that is not a
+/// bot (and cannot be made one).
+pub fn run(args: &Args) -> Result<(), Error> {
+    let spec = Arc::new(engine_spec(args)?);
+    let policy = Policy {
+        rules: args.rules.split(',').map(|r| r.trim().to_owned()).collect(),
+        min_initial_s: args.min_initial,
+        max_initial_s: args.max_initial,
+        max_increment_s: args.max_increment,
+        rated: args.accept != "casual",
+        casual: args.accept != "rated",
+        max_games: args.max_games.max(1),
+    };
+    if let Some(dir) = &args.log_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::input(format!("--log-dir {}: {e}", dir.display())))?;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
+    let bot = Bot {
+        api: Api::new(&args.server, &args.token),
+        spec,
+        policy,
+        log: Log::new(args.log_dir.clone()),
+        playing: Arc::new(Mutex::new(HashSet::new())),
+    };
+    runtime.block_on(bot.run(args.upgrade))
+}
+
+/// The bot at work.
+struct Bot {
+    api: Api,
+    spec: Arc<PlayerSpec>,
+    policy: Policy,
+    log: Log,
+    /// The games it plays now.
+    playing: Arc<Mutex<HashSet<String>>>,
+}
+
+impl Bot {
+    /// Waits for the server (it may be restarting) and says who the bot
+    /// is; a refused token is the end.
+    async fn who(&self, upgrade: bool) -> Result<String, Error> {
+        let mut wait = Duration::from_millis(250);
+        let account = loop {
+            match self.api.get("/api/account").await {
+                Ok(account) => break account,
+                Err(ApiError::Refused { status, message }) if status < 500 && status != 429 => {
+                    return Err(Error::input(format!(
+                        "the server refuses the token: {message}"
+                    )));
+                }
+                Err(e) => {
+                    self.log.line(
+                        "-",
+                        &format!(
+                            "server not reachable ({e}): again in {} ms",
+                            wait.as_millis()
+                        ),
+                    );
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(5));
+                }
+            }
+        };
+        let name = account["name"].as_str().unwrap_or_default().to_owned();
+        if upgrade {
+            match self.api.post("/api/bot/account/upgrade", &json!({})).await {
+                Ok(_) => self.log.line("-", &format!("{name} is a bot now")),
+                Err(ApiError::Refused {
+                    status: 409,
+                    message,
+                }) if message.contains("already") => {}
+                Err(e) => return Err(Error::input(format!("cannot make {name} a bot: {e}"))),
+            }
+        }
+        Ok(name)
+    }
+
+    async fn run(self, upgrade: bool) -> Result<(), Error> {
+        let name = self.who(upgrade).await?;
+        self.log.line("-", &format!("connected as {name}"));
+        let mut wait = Duration::from_millis(250);
+        loop {
+            match self.api.lines("/api/stream/event").await {
+                Ok(mut events) => {
+                    wait = Duration::from_millis(250);
+                    loop {
+                        match events.next(IDLE).await {
+                            Ok(Some(event)) => self.on_event(&name, &event).await,
+                            Ok(None) => {
+                                self.log.line("-", "the event stream ended: reconnecting");
+                                break;
+                            }
+                            Err(e) => {
+                                self.log
+                                    .line("-", &format!("event stream lost ({e}): reconnecting"));
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(ApiError::Refused {
+                    status: 401,
+                    message,
+                }) => {
+                    return Err(Error::input(format!(
+                        "the server refuses the token: {message}"
+                    )));
+                }
+                Err(e) => self
+                    .log
+                    .line("-", &format!("cannot open the event stream ({e})")),
+            }
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(Duration::from_secs(5));
+        }
+    }
+
+    async fn on_event(&self, name: &str, event: &Value) {
+        match event["type"].as_str().unwrap_or_default() {
+            "challenge" => self.on_challenge(name, &event["challenge"]).await,
+            "gameStart" => self.start_game(&event["game"]),
+            "gameFinish" => {
+                let game = &event["game"];
+                self.log.line(
+                    game["id"].as_str().unwrap_or("?"),
+                    &format!("finished: {} by {}", game["result"], game["reason"]),
+                );
+            }
+            other => self.log.line("-", &format!("event {other}")),
+        }
+    }
+
+    async fn on_challenge(&self, name: &str, challenge: &Value) {
+        let id = challenge["id"].as_str().unwrap_or_default();
+        let from = challenge["creator"]["name"].as_str().unwrap_or("?");
+        if from.eq_ignore_ascii_case(name) {
+            return; // Our own challenge, sent to someone else.
+        }
+        let playing = self.playing.lock().map_or(0, |p| p.len());
+        let (path, body, said) = match self.policy.judge(challenge, playing) {
+            Ok(()) => (
+                format!("/api/challenge/{id}/accept"),
+                json!({}),
+                "accepted".to_owned(),
+            ),
+            Err(reason) => (
+                format!("/api/challenge/{id}/decline"),
+                json!({ "reason": reason }),
+                format!("declined ({reason})"),
+            ),
+        };
+        match self.api.post(&path, &body).await {
+            Ok(_) => self
+                .log
+                .line("-", &format!("challenge {id} from {from}: {said}")),
+            Err(e) => self.log.line(
+                "-",
+                &format!("challenge {id} from {from}: {said} failed: {e}"),
+            ),
+        }
+    }
+
+    /// Plays game `game` (a `gameStart`'s) unless it is played already.
+    fn start_game(&self, game: &Value) {
+        let Some(id) = game["id"].as_str() else {
+            return;
+        };
+        let Ok(mut playing) = self.playing.lock() else {
+            return;
+        };
+        if !playing.insert(id.to_owned()) {
+            return;
+        }
+        let (api, spec, log, id) = (
+            self.api.clone(),
+            Arc::clone(&self.spec),
+            self.log.clone(),
+            id.to_owned(),
+        );
+        let playing = Arc::clone(&self.playing);
+        tokio::spawn(async move {
+            game::play(api, id.clone(), spec, log).await;
+            if let Ok(mut p) = playing.lock() {
+                p.remove(&id);
+            }
+        });
+    }
+}
