@@ -12,6 +12,7 @@ use crate::eval::Weights;
 use crate::iterate::{deepen, noisy_choice};
 use crate::level::Level;
 use crate::limits::Limits;
+use crate::proof::Proof;
 use crate::random::{self, Rng, RngExt};
 use crate::score::Score;
 use crate::search::{Iteration, Searcher, Shared};
@@ -402,7 +403,7 @@ impl Engine {
                     report(&Info {
                         depth: it.depth,
                         seldepth: it.seldepth,
-                        score: Score::from_value(it.value),
+                        score: Score::from_search(it.value, it.proof, it.pv.len()),
                         nodes: shared.nodes.load(Ordering::Relaxed),
                         nps: nps(shared.nodes.load(Ordering::Relaxed), start.elapsed()),
                         time: start.elapsed(),
@@ -433,18 +434,18 @@ impl Engine {
             (main, _) => main,
         };
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        let (best, value, depth, pv) = match last {
-            Some(it) => (it.pv.first().copied(), it.value, it.depth, it.pv),
+        let (best, value, proof, depth, pv) = match last {
+            Some(it) => (it.pv.first().copied(), it.value, it.proof, it.depth, it.pv),
             // Stopped before depth 1 finished: any legal move.
             None => {
                 let m = root.legal_moves()[0];
-                (Some(m), 0, 0, vec![m])
+                (Some(m), 0, Proof::NONE, 0, vec![m])
             }
         };
         SearchResult {
             best,
             ponder: pv.get(1).copied(),
-            score: Score::from_value(value),
+            score: Score::from_search(value, proof, pv.len()),
             depth,
             nodes,
             time: start.elapsed(),

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use wari_rules::Position;
 
 use crate::limits::Limits;
+use crate::proof::Proof;
 use crate::random::{Rng, RngExt};
 use crate::score::{INFINITY, MAX_PLY, Score, Value, is_proven};
 use crate::search::{Iteration, Searcher, Shared, WINDOW};
@@ -107,12 +108,17 @@ fn time_to_stop(
         .elapsed();
     let soft_done = shared.budget.is_some_and(|b| elapsed >= b.soft) && !pondering;
     let timed = shared.budget.is_some() && !limits.infinite;
-    let value = last.as_ref().map_or(0, |l| l.value);
+    let (value, proof) = last
+        .as_ref()
+        .map_or((0, Proof::NONE), |l| (l.value, l.proof));
     let plies = match Score::from_value(value) {
         Score::Exact { plies, .. } => plies,
         Score::Seeds(_) => u32::MAX / 4,
     };
-    let solved = is_proven(value) && depth > 2 * plies + 2;
+    // Exact: nothing deeper can change the value. A win or a loss proven
+    // (its margin only a bound): as before, once well past its line.
+    let sure = (value > 0 && proof.at_least()) || (value < 0 && proof.at_most());
+    let solved = proof.is_exact() || (is_proven(value) && sure && depth > 2 * plies + 2);
     soft_done
         || (single_move && timed && !pondering)
         || (solved && !limits.infinite && limits.depth.is_none())
@@ -186,6 +192,9 @@ pub(crate) fn noisy_choice(
                     value,
                     pv,
                     seldepth: it.seldepth,
+                    // One move's value, not the best: nothing proven of
+                    // the position.
+                    proof: Proof::NONE,
                 },
             ));
         }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::proof::Proof;
+
 /// Internal search values: hundredths of a seed, with proven results far
 /// above any heuristic value.
 pub(crate) type Value = i32;
@@ -114,6 +116,22 @@ impl Score {
                 margin: -margin,
                 plies,
             },
+        }
+    }
+
+    /// Reads a search's value at the root: exact only where the search
+    /// proved it both ways (a proven draw too, `plies` then the length of
+    /// the line shown); a proven win or loss whose margin is only a bound
+    /// reads as an estimate of that margin.
+    pub(crate) fn from_search(v: Value, proof: Proof, line: usize) -> Score {
+        match Score::from_value(v) {
+            Score::Seeds(0) if proof.is_exact() => Score::Exact {
+                margin: 0,
+                plies: line as u32,
+            },
+            exact @ Score::Exact { .. } if proof.is_exact() => exact,
+            Score::Exact { margin, .. } => Score::Seeds(margin * SEED),
+            estimate => estimate,
         }
     }
 

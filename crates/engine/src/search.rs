@@ -10,8 +10,9 @@ use wari_rules::{Cycle, Move, Moves, Position};
 use crate::control::Control;
 use crate::eval::{Weights, captured_difference, is_capture};
 use crate::limits::Budget;
-use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, proven, to_table};
-use crate::table::{Bound, Entry, Table, hash};
+use crate::proof::Proof;
+use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, is_proven, proven, to_table};
+use crate::table::{Bound, Entry, PATH_MASK, Table, hash};
 use crate::{Known, Oracle, cycle_margin};
 
 /// What every thread of one search shares.
@@ -57,14 +58,51 @@ pub(crate) struct Iteration {
     pub value: Value,
     pub pv: Vec<Move>,
     pub seldepth: u32,
+    /// What is proven of `value` in real margins.
+    pub proof: Proof,
 }
 
 /// A position on the path from the last capture of the game to the node
-/// being searched: its key (board and turn) and seeds on the board.
+/// being searched: its key (board and turn), seeds on the board, and a
+/// hash of the positions before it since the last capture (the same for
+/// every order they came in: all the cycle rule can look back at).
 #[derive(Clone, Copy)]
 struct Step {
     key: u128,
     on_board: u8,
+    before: u64,
+}
+
+impl Step {
+    /// The step after `previous` on the path.
+    fn after(previous: Option<&Step>, p: &Position) -> Step {
+        let key = p.key();
+        let on_board = p.seeds_on_board();
+        let before = match previous {
+            Some(prev) if prev.on_board == on_board => prev.before.wrapping_add(mix(prev.key)),
+            _ => 0,
+        };
+        Step {
+            key,
+            on_board,
+            before,
+        }
+    }
+
+    /// Whether no position came before this one since the last capture.
+    fn is_first(&self) -> bool {
+        self.before == 0
+    }
+}
+
+/// A well-spread 64-bit hash of a position's key, summed (a multiset
+/// hash: repeated positions count) into [`Step::before`].
+#[inline]
+fn mix(key: u128) -> u64 {
+    let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(17);
+    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (x ^ (x >> 31)) | 1
 }
 
 /// The state of one search thread.
@@ -88,6 +126,8 @@ pub(crate) struct Searcher<'a> {
     /// rule's occurrences cannot be a repetition, and most nodes are
     /// answered so without walking the path back to the last capture.
     on_path: Box<[u16; FILTER]>,
+    /// What is proven of the value the last node searched returned.
+    proof: Proof,
 }
 
 /// Slots of the repetition filter (a power of two).
@@ -111,11 +151,11 @@ impl<'a> Searcher<'a> {
     /// from its last capture to the root, the root last).
     pub fn new(shared: &'a Shared<'a>, history: &[Position]) -> Searcher<'a> {
         let root = history.last().expect("a root position");
-        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 1);
-        path.extend(history.iter().map(|p| Step {
-            key: p.key(),
-            on_board: p.seeds_on_board(),
-        }));
+        let mut path: Vec<Step> = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        for p in history {
+            let step = Step::after(path.last(), p);
+            path.push(step);
+        }
         let mut on_path = Box::new([0u16; FILTER]);
         for step in &path {
             let slot = &mut on_path[filter_slot(step.key)];
@@ -134,19 +174,22 @@ impl<'a> Searcher<'a> {
             stopped: false,
             cycle_floor: usize::MAX,
             on_path,
+            proof: Proof::NONE,
         }
     }
 
     /// Puts a position on the path (the child about to be searched).
     #[inline]
     fn push(&mut self, p: &Position) {
-        let key = p.key();
-        let slot = &mut self.on_path[filter_slot(key)];
+        let step = Step::after(self.path.last(), p);
+        let slot = &mut self.on_path[filter_slot(step.key)];
         *slot = slot.saturating_add(1);
-        self.path.push(Step {
-            key,
-            on_board: p.seeds_on_board(),
-        });
+        self.path.push(step);
+    }
+
+    /// The low bits of the current node's path hash, as the table keeps.
+    fn path_check(&self) -> u32 {
+        self.path.last().map_or(0, |s| s.before as u32 & PATH_MASK)
     }
 
     /// Takes the last position off the path.
@@ -192,6 +235,11 @@ impl<'a> Searcher<'a> {
     ) -> Option<Iteration> {
         self.seldepth = 0;
         let value = self.negamax(root, depth as i32, alpha, beta, 0);
+        let proof = if self.stopped {
+            Proof::NONE
+        } else {
+            self.proof
+        };
         if self.stopped && self.pv_len[0] == 0 {
             return None;
         }
@@ -205,6 +253,7 @@ impl<'a> Searcher<'a> {
             value,
             pv,
             seldepth: self.seldepth as u32,
+            proof,
         })
     }
 
@@ -217,6 +266,7 @@ impl<'a> Searcher<'a> {
                 value: self.cycle_value(child, 0),
                 pv: Vec::new(),
                 seldepth: 0,
+                proof: Proof::EXACT,
             });
         }
         self.search_root(child, depth, -INFINITY, INFINITY)
@@ -234,7 +284,7 @@ impl<'a> Searcher<'a> {
     /// on positions above a node is not stored for that node.
     fn is_cycle(&mut self) -> bool {
         let last = self.path.len() - 1;
-        let Step { key, on_board } = self.path[last];
+        let Step { key, on_board, .. } = self.path[last];
         if usize::from(self.on_path[filter_slot(key)]) < self.cycle.occurrences() {
             return false;
         }
@@ -280,8 +330,9 @@ impl<'a> Searcher<'a> {
         ply: usize,
     ) -> Value {
         let outer = std::mem::replace(&mut self.cycle_floor, usize::MAX);
-        let value = self.node(p, depth, alpha, beta, ply);
+        let (value, proof) = self.node(p, depth, alpha, beta, ply);
         self.cycle_floor = self.cycle_floor.min(outer);
+        self.proof = proof;
         value
     }
 
@@ -292,15 +343,15 @@ impl<'a> Searcher<'a> {
         mut alpha: Value,
         beta: Value,
         ply: usize,
-    ) -> Value {
+    ) -> (Value, Proof) {
         self.pv_len[ply] = ply;
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
         if p.is_over() {
-            return Self::end_value(p, ply);
+            return (Self::end_value(p, ply), Proof::EXACT);
         }
         if ply > 0 && !p.rules().is_kalah() && self.is_cycle() {
-            return self.cycle_value(p, ply);
+            return (self.cycle_value(p, ply), Proof::EXACT);
         }
         if ply > 0
             && let Some(oracle) = self.shared.oracle
@@ -308,24 +359,40 @@ impl<'a> Searcher<'a> {
         {
             let so_far = captured_difference(p, p.turn());
             match known {
-                Known::Exact(rest) => return proven(so_far + rest, ply),
-                Known::Estimate(rest) if depth <= 0 => return (so_far + rest) * SEED,
+                Known::Exact(rest) => {
+                    // A table's value is the game's from this position
+                    // with no history: exact only where the cycle rule has
+                    // nothing to look back at (just after a capture), or
+                    // has no cycles to judge (Kalah).
+                    let first = self.path.last().is_none_or(Step::is_first);
+                    let proof = if first || p.rules().is_kalah() {
+                        Proof::EXACT
+                    } else {
+                        Proof::NONE
+                    };
+                    return (proven(so_far + rest, ply), proof);
+                }
+                Known::Estimate(rest) if depth <= 0 => {
+                    return ((so_far + rest) * SEED, Proof::NONE);
+                }
                 Known::Estimate(_) => {}
             }
         }
         if ply >= MAX_PLY {
-            return self.shared.weights.evaluate(p);
+            return (self.shared.weights.evaluate(p), Proof::NONE);
         }
         if depth <= 0 {
-            return self.quiescence(p, alpha, beta, ply, 0);
+            let value = self.quiescence(p, alpha, beta, ply, 0);
+            return (value, self.proof);
         }
         if self.stopped {
-            return 0;
+            return (0, Proof::NONE);
         }
 
         let key = hash(p);
         let pv_node = beta - alpha > 1;
         let mut table_column = None;
+        let path = self.path_check();
         if let Some(entry) = self.shared.table.probe(key) {
             table_column = entry.column;
             let v = from_table(entry.value, ply);
@@ -335,8 +402,15 @@ impl<'a> Searcher<'a> {
                     Bound::Lower => v >= beta,
                     Bound::Upper => v <= alpha,
                 };
-                if cut {
-                    return v;
+                // A proof found after other positions since the last
+                // capture may not hold after these (the cycle rule): a
+                // proven value stored on another path is searched again
+                // (it still orders the moves), an estimate is taken.
+                let same_path = entry.path == path;
+                let estimate = !is_proven(v) && entry.proof == Proof::NONE;
+                if cut && (same_path || estimate) {
+                    let proof = if same_path { entry.proof } else { Proof::NONE };
+                    return (v, proof);
                 }
             }
         }
@@ -367,6 +441,12 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut best_proof = Proof::NONE;
+        // Whether every move searched so far is proven no better than its
+        // value (then, all searched, the node is proven no better than its
+        // best).
+        let mut all_at_most = true;
+        let mut searched = 0;
         for (i, &(m, child, order)) in children[..n].iter().enumerate() {
             self.push(&child);
             // A Kalah extra move keeps the same side to move.
@@ -397,14 +477,19 @@ impl<'a> Searcher<'a> {
                 }
                 v
             };
+            let proof = self.proof.seen_from_parent(same);
             self.pop();
             if self.stopped {
                 // Only moves searched to the end count; at the root the
                 // caller keeps the best of those.
-                return if ply == 0 { best } else { best.max(value) };
+                let value = if ply == 0 { best } else { best.max(value) };
+                return (value, Proof::NONE);
             }
+            all_at_most &= proof.at_most();
+            searched += 1;
             if value > best {
                 best = value;
+                best_proof = proof;
                 best_move = Some(m);
                 if value > alpha {
                     alpha = value;
@@ -432,10 +517,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Every move searched (a cutoff at the last one included), each
+        // proven no better: the node is proven no better than its best.
+        let proof = Proof::of_node(best_proof, all_at_most && searched == n);
         // A value that rests on a cycle back to this position or above it
         // holds for this path only.
         if self.cycle_floor < self.path.len() {
-            return best;
+            return (best, proof);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -451,9 +539,11 @@ impl<'a> Searcher<'a> {
                 depth: depth.clamp(0, 255) as u8,
                 bound,
                 column: best_move.map(|m| m.column()),
+                proof,
+                path: self.path_check(),
             },
         );
-        best
+        (best, proof)
     }
 
     /// Captures only, until the position is quiet: the side to move may
@@ -467,13 +557,16 @@ impl<'a> Searcher<'a> {
         qply: usize,
     ) -> Value {
         self.pv_len[ply] = ply;
+        self.proof = Proof::NONE;
         if qply > 0 {
             self.count_node();
             self.seldepth = self.seldepth.max(ply);
             if p.is_over() {
+                self.proof = Proof::EXACT;
                 return Self::end_value(p, ply);
             }
             if !p.rules().is_kalah() && self.is_cycle() {
+                self.proof = Proof::EXACT;
                 return self.cycle_value(p, ply);
             }
         }
@@ -484,6 +577,10 @@ impl<'a> Searcher<'a> {
         alpha = alpha.max(stand);
         let me = p.turn();
         let mut best = stand;
+        // Only the captures are searched: a capture proven at least its
+        // value proves the position at least that; nothing proves it at
+        // most its value.
+        let mut best_proof = Proof::NONE;
         let moves: Moves = p.legal_moves();
         for &m in &moves {
             let mut child = *p;
@@ -492,14 +589,17 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             self.push(&child);
-            let value = if child.turn() == me {
+            let same = child.turn() == me;
+            let value = if same {
                 self.quiescence(&child, alpha, beta, ply + 1, qply + 1)
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1)
             };
+            let proof = self.proof.seen_from_parent(same);
             self.pop();
             if value > best {
                 best = value;
+                best_proof = proof;
                 if value > alpha {
                     alpha = value;
                     self.update_pv(ply, m);
@@ -509,6 +609,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        self.proof = Proof::of_node(best_proof, false);
         best
     }
 }

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use wari_rules::Position;
 
+use crate::proof::Proof;
 use crate::score::Value;
 
 /// What a stored value says about the true value.
@@ -26,7 +27,24 @@ pub(crate) struct Entry {
     pub bound: Bound,
     /// The best move's column, if one was found.
     pub column: Option<u8>,
+    /// What is proven of the value in real margins.
+    pub proof: Proof,
+    /// The low bits of the position's path hash when stored: a proof
+    /// holds only for the positions since the last capture it was found
+    /// with, since the cycle rule looks back at them.
+    pub path: u32,
 }
+
+// The data word: value (22 bits, signed), depth (8), bound (2), column + 1
+// (3), generation (8), proof (2), path (19).
+const DEPTH_AT: u32 = 22;
+const BOUND_AT: u32 = 30;
+const COLUMN_AT: u32 = 32;
+const GENERATION_AT: u32 = 35;
+const PROOF_AT: u32 = 43;
+const PATH_AT: u32 = 45;
+/// The bits of a path hash kept.
+pub(crate) const PATH_MASK: u32 = (1 << 19) - 1;
 
 impl Entry {
     fn pack(self, generation: u8) -> u64 {
@@ -36,28 +54,39 @@ impl Entry {
             Bound::Upper => 3,
         };
         let column = self.column.map_or(0, |c| u64::from(c) + 1);
-        u64::from(self.value as u32)
-            | u64::from(self.depth) << 32
-            | bound << 40
-            | column << 42
-            | u64::from(generation) << 48
+        debug_assert!(self.value.unsigned_abs() < 1 << 21, "a value in 22 bits");
+        u64::from(self.value as u32 & ((1 << 22) - 1))
+            | u64::from(self.depth) << DEPTH_AT
+            | bound << BOUND_AT
+            | column << COLUMN_AT
+            | u64::from(generation) << GENERATION_AT
+            | u64::from(self.proof.bits()) << PROOF_AT
+            | u64::from(self.path & PATH_MASK) << PATH_AT
     }
 
     fn unpack(data: u64) -> Option<Entry> {
-        let bound = match (data >> 40) & 3 {
+        let bound = match (data >> BOUND_AT) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        let column = ((data >> 42) & 7) as u8;
+        let column = ((data >> COLUMN_AT) & 7) as u8;
         Some(Entry {
-            value: data as u32 as i32,
-            depth: (data >> 32) as u8,
+            // Sign-extended from 22 bits.
+            value: ((data as u32) << 10) as i32 >> 10,
+            depth: (data >> DEPTH_AT) as u8,
             bound,
             column: column.checked_sub(1),
+            proof: Proof::from_bits((data >> PROOF_AT) as u8),
+            path: (data >> PATH_AT) as u32 & PATH_MASK,
         })
     }
+}
+
+/// The generation a data word was stored in.
+fn generation_of(data: u64) -> u8 {
+    (data >> GENERATION_AT) as u8
 }
 
 /// The 64-bit hash of a position: board, player to move and counts.
@@ -130,9 +159,8 @@ impl Table {
         let same = slot[0].load(Ordering::Relaxed) ^ old == key;
         // Keep a deeper result of this search for another position.
         if !same
-            && ((old >> 48) as u8) == generation
-            && ((old >> 32) as u8) > entry.depth
-            && Entry::unpack(old).is_some()
+            && generation_of(old) == generation
+            && Entry::unpack(old).is_some_and(|e| e.depth > entry.depth)
         {
             return;
         }
@@ -159,7 +187,7 @@ impl Table {
             .iter()
             .filter(|s| {
                 let data = s[1].load(Ordering::Relaxed);
-                Entry::unpack(data).is_some() && (data >> 48) as u8 == generation
+                Entry::unpack(data).is_some() && generation_of(data) == generation
             })
             .count();
         (used * 1000 / sample) as u32
@@ -178,10 +206,22 @@ mod tests {
             depth: 17,
             bound: Bound::Lower,
             column: Some(5),
+            proof: Proof::AT_LEAST,
+            path: PATH_MASK,
         };
         table.store(42, entry);
         assert_eq!(table.probe(42), Some(entry));
         assert_eq!(table.probe(43), None);
+        let proven_loss = Entry {
+            value: -548_000,
+            depth: 0,
+            bound: Bound::Upper,
+            column: None,
+            proof: Proof::EXACT,
+            path: 0,
+        };
+        table.store(44, proven_loss);
+        assert_eq!(table.probe(44), Some(proven_loss));
         table.clear();
         assert_eq!(table.probe(42), None);
     }

@@ -81,10 +81,13 @@ fn small_position(
     Position::from_string(&text, rules).ok()
 }
 
+/// The margin a search found: exact, or a proven win or loss whose
+/// margin it could not prove both ways (read as that many seeds; whether
+/// an exact score is right is `tests/exact.rs`'s matter).
 fn exact_margin(score: Score) -> Option<i32> {
     match score {
         Score::Exact { margin, .. } => Some(margin),
-        Score::Seeds(0) => Some(0),
+        Score::Seeds(c) if c % 100 == 0 => Some(c / 100),
         Score::Seeds(_) => None,
     }
 }
