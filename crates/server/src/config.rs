@@ -42,7 +42,7 @@ pub struct Config {
     /// Depth of a game review's searches: every legal move of every
     /// position of the game is searched this deep, on the computer's
     /// threads after the computer's moves and the analysis board.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub review_depth: u32,
 
     /// New game reviews one client (a session, and apart from it its
