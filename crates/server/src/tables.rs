@@ -323,7 +323,10 @@ pub async fn create(
         json::game_started(&mut outbox, &state);
     }
     if let Some((account, _)) = &table.challenged {
-        outbox.push(account, json::challenge_event("challenge", &table));
+        let mut event = json::challenge_event("challenge", &table);
+        // Whether a bot challenges (for a bot's noBot or onlyBot).
+        event["challenge"]["creator"]["bot"] = serde_json::json!(guest.bot);
+        outbox.push(account, event);
     }
     outbox.notify(app, &mut tx).await?;
     tx.commit().await?;

@@ -86,6 +86,10 @@ pub struct Args {
     #[arg(long, default_value = "both", value_parser = ["rated", "casual", "both"])]
     accept: String,
 
+    /// Whose challenges: people, bots or both
+    #[arg(long, default_value = "both", value_parser = ["people", "bots", "both"])]
+    opponents: String,
+
     /// Games played at once
     #[arg(long, default_value_t = 1, value_name = "N")]
     max_games: usize,
@@ -117,6 +121,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
         max_increment_s: args.max_increment,
         rated: args.accept != "casual",
         casual: args.accept != "rated",
+        bots: args.opponents != "people",
+        people: args.opponents != "bots",
         max_games: args.max_games.max(1),
     };
     if let Some(dir) = &args.log_dir {

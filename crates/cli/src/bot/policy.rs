@@ -19,6 +19,10 @@ pub struct Policy {
     pub rated: bool,
     /// Casual games accepted.
     pub casual: bool,
+    /// Challenges from bots accepted.
+    pub bots: bool,
+    /// Challenges from people accepted.
+    pub people: bool,
     /// Games played at once.
     pub max_games: usize,
 }
@@ -27,6 +31,13 @@ impl Policy {
     /// `Ok` to accept the challenge (a TABLE of the event stream) while
     /// `playing` games go on, or the reason to decline it.
     pub fn judge(&self, challenge: &Value, playing: usize) -> Result<(), &'static str> {
+        let from_bot = challenge["creator"]["bot"].as_bool().unwrap_or(false);
+        if from_bot && !self.bots {
+            return Err("noBot");
+        }
+        if !from_bot && !self.people {
+            return Err("onlyBot");
+        }
         let rules = challenge["rules"].as_str().unwrap_or_default();
         if !self.rules.iter().any(|r| r == rules) {
             return Err("variant");
@@ -71,6 +82,8 @@ mod tests {
             max_increment_s: 10,
             rated: true,
             casual: false,
+            bots: true,
+            people: true,
             max_games: 1,
         }
     }
@@ -124,6 +137,22 @@ mod tests {
             p.judge(&challenge("abapa", fischer(60, 1), true), 1),
             Err("later")
         );
+        let from_bot = json!({"rules": "abapa", "clock": fischer(60, 1), "rated": true, "creator": {"bot": true}});
+        assert_eq!(p.judge(&from_bot, 0), Ok(()));
+        let people_only = Policy {
+            bots: false,
+            ..policy()
+        };
+        assert_eq!(people_only.judge(&from_bot, 0), Err("noBot"));
+        let bots_only = Policy {
+            people: false,
+            ..policy()
+        };
+        assert_eq!(
+            bots_only.judge(&challenge("abapa", fischer(60, 1), true), 0),
+            Err("onlyBot")
+        );
+        assert_eq!(bots_only.judge(&from_bot, 0), Ok(()));
         let casual_only = Policy {
             rated: false,
             casual: true,

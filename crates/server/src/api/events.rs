@@ -129,7 +129,10 @@ impl Reader {
         }
         if let Some(account) = &self.session.account_id {
             for table in self.app.store.challenges_for(account).await? {
-                self.push(&json::challenge_event("challenge", &table));
+                let mut event = json::challenge_event("challenge", &table);
+                let creator = self.app.store.account(&table.creator_session).await?;
+                event["challenge"]["creator"]["bot"] = json!(creator.is_some_and(|a| a.bot));
+                self.push(&event);
             }
         }
         Ok(())

@@ -223,6 +223,11 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         let heard = two_events.next().await;
         assert_eq!(heard["type"], "challenge");
         assert_eq!(heard["challenge"]["id"], id.as_str());
+        assert_eq!(heard["challenge"]["creator"]["bot"], true);
+        // A stream opened now says the same of the challenge waiting.
+        let waiting = two.events().await.next_of("challenge").await;
+        assert_eq!(waiting["challenge"]["id"], id.as_str());
+        assert_eq!(waiting["challenge"]["creator"]["bot"], true);
         let (status, body) = two
             .post(
                 &format!("/api/challenge/{id}/decline"),
@@ -389,6 +394,7 @@ async fn bots_play_challenges_rated_in_their_own_list() {
         let id = made["challenge"]["id"].as_str().unwrap();
         let heard = one_events.next_of("challenge").await;
         assert_eq!(heard["challenge"]["id"], id);
+        assert_eq!(heard["challenge"]["creator"]["bot"], false);
         let (_, accepted) = one
             .post(&format!("/api/challenge/{id}/accept"), json!({}))
             .await;
