@@ -13,7 +13,7 @@
 # round itself, so each file holds bbp's pairing of every round.
 set -euo pipefail
 src=${1:?usage: tools/swiss-oracle.sh BBP_SOURCE_DIR [EVENTS]}
-events=${2:-24}
+events=${2:-48}
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$here/crates/swiss/tests/data
 mkdir -p "$out"

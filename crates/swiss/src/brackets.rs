@@ -1,13 +1,16 @@
-//! The Dutch pairing, bracket by bracket (FIDE C.04.3): from the highest
+//! The Dutch pairing, bracket by bracket (FIDE C.04.3). From the highest
 //! score group down, each bracket (its residents and the players moved down
-//! to it) is paired by one maximum-weight matching over every player not yet
-//! paired. The weights put the criteria in the rules' order — the round can
-//! still be completed (C.4) with the bye to an eligible player of the lowest
-//! possible score, then the most pairs in the bracket (C.5), the highest
-//! scores paired (C.6), the next bracket's pairs and scores (C.7), colours
-//! (C.8–C.11), repeated floats (C.12–C.15), and last the nearness to the
-//! natural S1-against-S2 order (the transpositions of D.1). Pairs inside
-//! the bracket are kept; its unpaired players float down to the next.
+//! to it) is paired by a maximum-weight matching over the bracket and the
+//! next score group. The weights put the criteria in the rules' order: the
+//! most pairs in the bracket (C.5), the highest scores paired (C.6), the
+//! next bracket's pairs and scores (C.7), colours (C.8–C.11), repeated
+//! floats (C.12–C.15) and their score differences (C.16–C.19), and last the
+//! order among equal pairings (D.1–D.2). A heterogeneous bracket pairs its
+//! moved-down players first, then its remainder. If what is left of the
+//! round could then not be completed (C.4, with the bye to an eligible
+//! player), the bracket is matched again over every player not yet paired,
+//! with completion as the first field. Pairs inside the bracket are kept;
+//! its unpaired players float down to the next.
 
 use ethnum::I256;
 
@@ -21,6 +24,10 @@ use crate::weights::{Weight, bits_for};
 /// How many distinct scores of moved-down players C.6 tells apart (more are
 /// counted with the highest of these).
 const SCORE_LEVELS: usize = 4;
+
+/// The bits the fields of a weight may use: an `I256` holds 255, and the
+/// matching adds two weights (a dual variable is up to twice the largest).
+const WEIGHT_BITS: u32 = 250;
 
 /// A round's pairs (indices, higher ranked first) and its bye.
 type Round = (Vec<(usize, usize)>, Option<usize>);
@@ -36,8 +43,11 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
         let (a, b) = (&players[i], &players[j]);
         !a.met.contains(&b.id) && !b.met.contains(&a.id) && colours::compatible(a, b, topscorer)
     };
-    let bye_score = byes::assignee_score(players, &allowed)?;
-    let bye_candidate = |p: &Player| bye_score.is_some_and(|s| byes::eligible(p) && p.score <= s);
+    if !byes::pairable(players, &allowed) {
+        return None;
+    }
+    let odd = n % 2 == 1;
+    let bye_candidate = |p: &Player| odd && byes::eligible(p);
 
     let mut paired = vec![false; n];
     let mut moved_down: Vec<usize> = Vec::new();
@@ -99,7 +109,7 @@ pub(crate) fn pair(players: &[Player], last_round: bool, round: u32) -> Option<R
                         let (a, b) = (&players[i], &players[j]);
                         let mut w = Weight::default();
                         if completion {
-                            let not_candidates = if bye_score.is_some() {
+                            let not_candidates = if odd {
                                 u64::from(!bye_candidate(a)) + u64::from(!bye_candidate(b))
                             } else {
                                 0
@@ -207,8 +217,14 @@ struct Fields {
     pairs: u32,
     per_player: u32,
     order_bits: u32,
+    /// How far the distance is cut to fit the bits left.
+    shift: u32,
     /// The width of the sum of S1's places (D.2).
     rank_sum: u32,
+    /// The bracket's highest score less its lowest, in half-points.
+    score_range: u64,
+    /// The width of a sum of score differences (C.16–C.19).
+    float_gap: u32,
     /// Powers of (bracket length + 1) when the exact order fits.
     powers: Option<Vec<I256>>,
     /// Each bracket player's place in the bracket.
@@ -242,24 +258,44 @@ impl Fields {
         let per_player = bits_for(n + 1);
         let completion = bits_for(3 * n / 2 + 1);
         let rank_sum = bits_for(len * (len / 2 + 1) + 1);
-        let used = completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8 + rank_sum;
-        // The exact order needs (len + 1)^len; the distance len³/2.
+        let score_range =
+            u64::from(scores.last().map_or(0, |p| p.0) - scores.first().map_or(0, |p| p.0));
+        let float_gap = bits_for(score_range * (n / 2 + 1) + 1);
+        let fixed =
+            completion + pairs * (2 + SCORE_LEVELS as u32 + 2) + per_player * 8 + float_gap * 4;
+        // The exact order needs (len + 1)^len and the D.2 sums; the distance
+        // stands in for big brackets, cut to the bits left.
         let exact_bits = (len as f64 * ((len + 1) as f64).log2()).ceil() as u32 + 1;
-        let (order_bits, powers) = if used + exact_bits + 4 <= 250 {
+        let (rank_sum, order_bits, shift, powers) = if fixed + rank_sum + exact_bits <= WEIGHT_BITS
+        {
             let base = I256::from(len + 1);
             let powers = std::iter::successors(Some(I256::ONE), |p| Some(*p * base))
                 .take(bracket.len())
                 .collect();
-            (exact_bits, Some(powers))
+            (rank_sum, exact_bits, 0, Some(powers))
         } else {
-            (bits_for(len * len * (len / 2 + 1) + 1), None)
+            let needed = bits_for(len * len * (len / 2 + 1) + 1);
+            let available = WEIGHT_BITS.saturating_sub(fixed).max(1);
+            (
+                0,
+                needed.min(available),
+                needed.saturating_sub(available),
+                None,
+            )
         };
+        debug_assert!(
+            fixed + rank_sum + order_bits <= WEIGHT_BITS,
+            "the weight fields overflow"
+        );
         Fields {
             completion,
             pairs,
             per_player,
             order_bits,
+            shift,
             rank_sum,
+            score_range,
+            float_gap,
             powers,
             position,
             bracket_len: bracket.len(),
@@ -275,11 +311,10 @@ impl Fields {
         w.push(self.pairs, u64::from(pair.is_some()));
         let mut levels = [0u64; SCORE_LEVELS];
         if let Some((i, _)) = pair {
-            let level = self
-                .scores
-                .binary_search(&players[i].score)
-                .unwrap_or(0)
-                .min(SCORE_LEVELS - 1);
+            // The highest scores keep their own levels; the lowest share 0.
+            let from_top =
+                self.scores.len() - 1 - self.scores.binary_search(&players[i].score).unwrap_or(0);
+            let level = (SCORE_LEVELS - 1).saturating_sub(from_top);
             levels[level] = 1;
         }
         for level in levels.iter().rev() {
@@ -292,6 +327,9 @@ impl Fields {
         let Some((a, b)) = pair else {
             for _ in 0..8 {
                 w.push(self.per_player, 0);
+            }
+            for _ in 0..4 {
+                w.push(self.float_gap, 0);
             }
             return;
         };
@@ -312,6 +350,22 @@ impl Fields {
             let up = u64::from(!(a.score > b.score && b.floats[back] == Float::Up));
             w.push(self.per_player, down);
             w.push(self.per_player, up);
+        }
+        // C.16–C.19: the score difference of a pair whose higher player
+        // floats down again, or whose lower player floats up again (last
+        // round, then the round before), the smaller the better.
+        let gap = u64::from(a.score.0.saturating_sub(b.score.0)).min(self.score_range);
+        for back in 0..2 {
+            let down_again = gap > 0 && a.floats[back] == Float::Down;
+            let up_again = gap > 0 && b.floats[back] == Float::Up;
+            w.push(
+                self.float_gap,
+                self.score_range - if down_again { gap } else { 0 },
+            );
+            w.push(
+                self.float_gap,
+                self.score_range - if up_again { gap } else { 0 },
+            );
         }
     }
 
@@ -367,7 +421,7 @@ impl Fields {
                 } else {
                     (pj - pi).abs_diff(half) as u64 * weight
                 };
-                I256::from(worst - penalty.min(worst))
+                I256::from((worst - penalty.min(worst)) >> self.shift)
             }
         };
         w.push_wide(self.order_bits, value);

@@ -49,8 +49,7 @@
 //!   S1-against-S2 order by a weighted distance, not the exact sequence of
 //!   transpositions and exchanges of D.1–D.3, so it can differ from a
 //!   reference program where several pairings meet every criterion equally.
-//! - C.16–C.19 (the score differences of repeated floaters) and the minimum
-//!   of unplayed games of the bye's assignee are not weighed.
+//! - The minimum of unplayed games of the bye's assignee is not weighed.
 //! - Any earlier bye (whatever its points) rules out another (C.2); there
 //!   are no forfeits.
 //! - The initial colour (E.5) is White for pairing number 1.
@@ -83,6 +82,7 @@ pub struct Pairing {
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PairingError {
     /// `round` is 0 or beyond `total_rounds`.
     RoundOutOfRange {
@@ -105,7 +105,14 @@ pub enum PairingError {
     /// No pairing meets the absolute criteria (C.1–C.3): too many players
     /// have met, or every candidate for the bye has had one.
     NoPairing,
+    /// More entrants than [`MAX_ENTRANTS`].
+    TooManyEntrants(usize),
 }
+
+/// The largest field [`pair_round`] pairs: the criteria must fit side by side
+/// in one 256-bit edge weight (and by the O(n³) growth from 1000 players, a
+/// round of 2000 would take most of a minute).
+pub const MAX_ENTRANTS: usize = 2000;
 
 impl fmt::Display for PairingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -136,6 +143,12 @@ impl fmt::Display for PairingError {
                     "no pairing avoids repeat games, colour limits and a second bye"
                 )
             }
+            PairingError::TooManyEntrants(n) => {
+                write!(
+                    f,
+                    "{n} entrants: a Swiss round pairs at most {MAX_ENTRANTS}"
+                )
+            }
         }
     }
 }
@@ -151,7 +164,8 @@ impl std::error::Error for PairingError {}
 /// # Errors
 ///
 /// [`PairingError`] for a round out of range, a repeated id, a history of
-/// the wrong length, or a round that no legal pairing exists for.
+/// the wrong length, more than [`MAX_ENTRANTS`], or a round that no legal
+/// pairing exists for.
 ///
 /// # Example
 ///
@@ -174,6 +188,9 @@ pub fn pair_round(
             round,
             total_rounds,
         });
+    }
+    if entrants.len() > MAX_ENTRANTS {
+        return Err(PairingError::TooManyEntrants(entrants.len()));
     }
     let mut ids = HashSet::new();
     for e in entrants {

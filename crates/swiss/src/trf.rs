@@ -61,25 +61,32 @@ pub fn parse(text: &str) -> Result<Event, TrfError> {
             line: k + 1,
             reason: reason.to_string(),
         };
-        let field =
-            |from: usize, to: usize| line.get(from..to.min(line.len())).unwrap_or("").trim();
+        // Columns count characters (names may be beyond ASCII).
+        let chars: Vec<char> = line.chars().collect();
+        let field = |from: usize, to: usize| -> String {
+            chars
+                .get(from..to.min(chars.len()))
+                .unwrap_or(&[])
+                .iter()
+                .collect::<String>()
+                .trim()
+                .to_string()
+        };
         let number: u64 = field(4, 8)
             .parse()
             .map_err(|_| error("no pairing number in columns 5-8"))?;
-        let rating: f64 = match field(48, 52) {
+        let rating: f64 = match field(48, 52).as_str() {
             "" => 0.0,
             r => r.parse().map_err(|_| error("no rating in columns 49-52"))?,
         };
         let mut rounds = Vec::new();
         let mut at = 91;
-        while at + 8 <= line.len() {
-            let block = &line[at..(at + 10).min(line.len())];
-            let opponent: u64 = block[0..4]
-                .trim()
+        while at + 8 <= chars.len() {
+            let opponent: u64 = field(at, at + 4)
                 .parse()
                 .map_err(|_| error("a round without an opponent number"))?;
-            let colour = block.get(5..6).unwrap_or("-");
-            let result = block.get(7..8).unwrap_or("-");
+            let (colour, result) = (field(at + 5, at + 6), field(at + 7, at + 8));
+            let (colour, result) = (colour.as_str(), result.as_str());
             let points = match result {
                 "1" | "+" | "W" | "U" | "F" => Points::WIN,
                 "=" | "D" | "H" => Points::DRAW,
@@ -147,5 +154,23 @@ impl Event {
         }
         games.sort();
         Pairing { games, bye }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_line_is_an_error_with_its_number() {
+        let err = parse("012 event\n001 abcd").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("pairing number"));
+        let long = format!("001    1 Ünïcödé{:83}  xx w 1", "");
+        assert_eq!(
+            parse(&long).unwrap_err().reason,
+            "a round without an opponent number"
+        );
+        assert_eq!(parse("no players here").unwrap().rounds(), 0);
     }
 }

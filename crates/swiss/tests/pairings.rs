@@ -253,4 +253,9 @@ fn bad_input_is_an_error_not_a_panic() {
     record(&mut two, &[(1, 2, D)], None);
     assert_eq!(pair_round(&two, 2, 3), Err(PairingError::NoPairing));
     assert!(!PairingError::NoPairing.to_string().is_empty());
+    let crowd = seeded(wari_swiss::MAX_ENTRANTS as u64 + 1);
+    assert_eq!(
+        pair_round(&crowd, 1, 5),
+        Err(PairingError::TooManyEntrants(2001))
+    );
 }
