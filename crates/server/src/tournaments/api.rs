@@ -222,6 +222,16 @@ pub async fn join(
     if t.status == "finished" {
         return Err(Error::conflict("the tournament is over"));
     }
+    if t.kind == "swiss" {
+        let players = app.store.tournament_players(&mut tx, &t.id).await?;
+        let known = players.iter().any(|p| p.account_id == account);
+        if !known && players.len() >= wari_swiss::MAX_ENTRANTS {
+            return Err(Error::conflict(format!(
+                "this Swiss event is full: {} players at most",
+                wari_swiss::MAX_ENTRANTS
+            )));
+        }
+    }
     let stored = match pool_of(&t) {
         Some(pool) => {
             app.store
