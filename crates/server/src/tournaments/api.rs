@@ -227,13 +227,11 @@ pub async fn join(
         return Err(Error::conflict("the tournament is over"));
     }
     if t.kind == "swiss" {
-        // The Dutch pairing's weights hold so many players, no more.
-        let players = app.store.tournament_players(&mut tx, &id).await?;
-        if players.len() >= wari_swiss::MAX_ENTRANTS
-            && !players.iter().any(|p| p.account_id == account)
-        {
+        let players = app.store.tournament_players(&mut tx, &t.id).await?;
+        let known = players.iter().any(|p| p.account_id == account);
+        if !known && players.len() >= wari_swiss::MAX_ENTRANTS {
             return Err(Error::conflict(format!(
-                "the tournament is full: a Swiss event takes {} players",
+                "this Swiss event is full: {} players at most",
                 wari_swiss::MAX_ENTRANTS
             )));
         }
