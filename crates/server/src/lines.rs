@@ -32,17 +32,11 @@ pub struct Line {
 }
 
 impl Line {
-    /// Whether the line's value is proven when searched `depth` plies
-    /// deep: by the tables, or by the engine deep enough past its proven
-    /// line that no longer line could change the margin (the engine's own
-    /// test for a solved position).
+    /// Whether the line's value is proven: by the tables, or by the
+    /// engine (which calls a score exact only when it proved it).
     #[must_use]
-    pub fn proven_at(&self, depth: u32) -> bool {
-        match self.score {
-            _ if self.from_tables => true,
-            Score::Exact { plies, .. } => depth > 2 * plies + 2,
-            Score::Seeds(_) => false,
-        }
+    pub fn is_proven(&self) -> bool {
+        self.from_tables || self.score.is_exact()
     }
 }
 

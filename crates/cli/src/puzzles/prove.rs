@@ -76,9 +76,8 @@ pub fn prove_moves(
             let (margin, plies) = match (from_tables, result.score) {
                 (Some(margin), Score::Exact { plies, .. }) => (margin, plies),
                 (Some(margin), Score::Seeds(_)) => (margin, result.depth),
-                (None, Score::Exact { margin, plies }) if result.depth > 2 * plies + 2 => {
-                    (margin, plies)
-                }
+                // The engine calls a score exact only when it proved it.
+                (None, Score::Exact { margin, plies }) => (margin, plies),
                 _ => return None,
             };
             let margin = if to_move == mover { margin } else { -margin };

@@ -162,7 +162,7 @@ impl Search {
 
     fn report(&mut self, depth: u32, found: &[Line]) -> Value {
         self.depth = depth;
-        let solved = found.iter().all(|l| l.proven_at(depth));
+        let solved = found.iter().all(Line::is_proven);
         let mut line = json!({
             "depth": depth,
             "lines": found.iter().take(SHOWN).map(line_json).collect::<Vec<_>>(),

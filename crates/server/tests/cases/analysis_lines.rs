@@ -59,10 +59,9 @@ fn last_lines(stream: &[Value]) -> Vec<(String, f64, bool)> {
 }
 
 #[tokio::test]
-async fn without_tables_the_engine_proves_the_loss_but_not_the_draw() {
-    // The engine's scores cannot tell a proven draw from an even estimate
-    // (a proven draw is worth 0, like an even position): B stays 0 without
-    // the word "exact", and the search goes on to its last depth.
+async fn without_tables_the_engine_proves_the_loss_and_the_draw() {
+    // The engine's proofs tell a proven draw from an even estimate: B is 0
+    // and exact, A exact, and the analysis ends solved.
     let server = start(config(&sqlite_url())).await;
     let stream = lines(
         &server,
@@ -74,10 +73,10 @@ async fn without_tables_the_engine_proves_the_loss_but_not_the_draw() {
     )
     .await;
     assert_eq!(stream[0]["tables"], serde_json::json!([]), "no tables here");
-    assert_eq!(stream.last().unwrap()["done"], "depth", "{stream:?}");
+    assert_eq!(stream.last().unwrap()["done"], "solved", "{stream:?}");
     assert_eq!(
         last_lines(&stream),
-        vec![("B".to_owned(), 0.0, false), ("A".to_owned(), -2.0, true)]
+        vec![("B".to_owned(), 0.0, true), ("A".to_owned(), -2.0, true)]
     );
     server.server.stop().await;
 }
