@@ -219,8 +219,8 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
             .iter()
             .find(|l| l.pv[0] == played)
             .ok_or_else(|| Error::Internal(format!("move {played} of the record is not legal")))?;
-        let best_value = worth(best, depth);
-        let value = worth(line, depth);
+        let best_value = worth(best);
+        let value = worth(line);
         let loss = if seen.len() > 1 {
             (best_value.seeds - value.seeds).max(0.0)
         } else {
@@ -271,7 +271,7 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
             exact: true,
         }
     } else {
-        worth(best_of(&analyse(app, &replay, depth).await?), depth)
+        worth(best_of(&analyse(app, &replay, depth).await?))
     };
     graph.push(point(moves.len(), last_mover, &last));
     let accuracy_of = |side: Side| {
@@ -341,10 +341,10 @@ fn best_of(seen: &[Line]) -> &Line {
 }
 
 /// A line's value in seeds for the mover, and whether it is proven.
-fn worth(line: &Line, depth: u32) -> Worth {
+fn worth(line: &Line) -> Worth {
     Worth {
         seeds: f64::from(line.score.centiseeds()) / 100.0,
-        exact: line.proven_at(depth) && matches!(line.score, Score::Exact { .. }),
+        exact: line.is_proven() && matches!(line.score, Score::Exact { .. }),
     }
 }
 
