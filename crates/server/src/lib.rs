@@ -186,7 +186,9 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         store,
         config,
     });
-    notify::spawn_listener(Arc::clone(&app));
+    notify::start_listener(Arc::clone(&app))
+        .await
+        .map_err(Error::startup)?;
     lease::start(&app).await.map_err(Error::startup)?;
     pairing::spawn(Arc::clone(&app));
     tournaments::spawn(Arc::clone(&app));

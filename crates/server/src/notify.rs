@@ -20,25 +20,39 @@ pub const SESSIONS: &str = "wari_sessions";
 
 /// Listens for other processes' changes (PostgreSQL only), reconnecting
 /// after an error; after each (re)connection every room held is reloaded,
-/// since announcements made meanwhile were lost.
-pub fn spawn_listener(app: Arc<App>) {
+/// since announcements made meanwhile were lost. The first LISTEN is in
+/// place when this returns, so the server serves nobody before it hears
+/// the other processes: an announcement made while it was being set up
+/// would otherwise be lost for a room loaded in that time.
+///
+/// # Errors
+/// When the first connection cannot LISTEN.
+pub async fn start_listener(app: Arc<App>) -> Result<(), sqlx::Error> {
     if app.store.backend() != Backend::Postgres {
-        return;
+        return Ok(());
     }
+    let mut listener = connect(&app).await?;
     tokio::spawn(async move {
         loop {
-            match listen(&app).await {
+            match follow(&app, listener).await {
                 Ok(()) => return,
-                Err(e) => {
-                    tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
+                Err(e) => tracing::warn!(error = %e, "LISTEN connection lost; reconnecting"),
             }
+            listener = loop {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                match connect(&app).await {
+                    Ok(listener) => break listener,
+                    Err(e) => tracing::warn!(error = %e, "LISTEN connection failed; retrying"),
+                }
+            };
         }
     });
+    Ok(())
 }
 
-async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
+/// A connection listening on every channel; the rooms held are reloaded
+/// once it listens, for what was announced before.
+async fn connect(app: &Arc<App>) -> Result<PgListener, sqlx::Error> {
     let mut listener = PgListener::connect(app.store.url()).await?;
     listener
         .listen_all([
@@ -53,6 +67,11 @@ async fn listen(app: &Arc<App>) -> Result<(), sqlx::Error> {
             tracing::warn!(game = %room.id, error = %e, "reload failed");
         }
     }
+    Ok(listener)
+}
+
+/// Acts on each announcement until the connection fails.
+async fn follow(app: &Arc<App>, mut listener: PgListener) -> Result<(), sqlx::Error> {
     loop {
         let notification = listener.recv().await?;
         if notification.channel() == SESSIONS {

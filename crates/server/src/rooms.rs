@@ -12,6 +12,7 @@ use crate::game_room::Room;
 use crate::ids::now_ms;
 use crate::lock::lock;
 use crate::referee::GameState;
+use crate::store::Backend;
 
 /// Every room of this process.
 #[derive(Debug, Default)]
@@ -41,6 +42,12 @@ impl Rooms {
         let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
         let flag_due = state.flag_due(now_ms()).is_some();
         let room = self.insert(app, state);
+        // Another process may have stored a newer version between the read
+        // and the insert, its announcement finding no room here (it is
+        // dropped): read again now that announcements reach the room.
+        if app.store.backend() == Backend::Postgres {
+            room.reload(app, None).await?;
+        }
         // A flag that fell while nobody held the game falls now, before
         // anyone sees it running (the sweep in lease.rs may be a second
         // away).
