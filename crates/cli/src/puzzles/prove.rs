@@ -1,10 +1,8 @@
 //! Proving a puzzle's answer: every legal move's value from the endgame
 //! tables where they are exact, else searched to the end of the game (the
-//! engine's proof: an exact score from an iteration more than twice as
-//! deep as the proven line, its own test for a solved position; the
-//! engine cannot prove a draw, which it scores like an even position), and
-//! the answer the one move that wins at least a margin more than every
-//! other.
+//! engine's proof: a score it calls exact is the game's value, draws
+//! included), and the answer the one move that wins at least a margin more
+//! than every other.
 
 use wari_engine::{Control, Engine, Known, Limits, Oracle, Score};
 use wari_rules::{Game, Move};
@@ -153,9 +151,18 @@ mod tests {
         // store: 24-24).
         let rules: Rules = "kalah,pits=2".parse().unwrap();
         let game = Game::from_position(Position::from_string("2,1/0,1 S 21-23", rules).unwrap());
-        let proven = prove_moves(&mut Engine::new(), None, &game, 100_000, &[], None);
-        // Without tables the draw after B cannot be proven by the engine.
-        assert_eq!(proven, None);
+        let values = |proven: &[Proven]| -> Vec<(String, i32)> {
+            proven
+                .iter()
+                .map(|p| (p.pit.to_string(), p.margin))
+                .collect()
+        };
+        // The engine alone proves both, the draw after B too.
+        let alone = prove_moves(&mut Engine::new(), None, &game, 100_000, &[], None).unwrap();
+        assert_eq!(
+            values(&alone),
+            vec![("B".to_owned(), 0), ("A".to_owned(), -2)]
+        );
         let proven = prove_moves(
             &mut Engine::new(),
             Some(&Minimax),
@@ -165,11 +172,10 @@ mod tests {
             None,
         )
         .unwrap();
-        let values: Vec<(String, i32)> = proven
-            .iter()
-            .map(|p| (p.pit.to_string(), p.margin))
-            .collect();
-        assert_eq!(values, vec![("B".to_owned(), 0), ("A".to_owned(), -2)]);
+        assert_eq!(
+            values(&proven),
+            vec![("B".to_owned(), 0), ("A".to_owned(), -2)]
+        );
         assert_eq!(
             clearly_best(&proven, 2).map(|p| p.pit.to_string()),
             Some("B".to_owned())
