@@ -88,11 +88,6 @@ impl Step {
             before,
         }
     }
-
-    /// Whether no position came before this one since the last capture.
-    fn is_first(&self) -> bool {
-        self.before == 0
-    }
 }
 
 /// A well-spread 64-bit hash of a position's key, summed (a multiset
@@ -359,19 +354,11 @@ impl<'a> Searcher<'a> {
         {
             let so_far = captured_difference(p, p.turn());
             match known {
-                Known::Exact(rest) => {
-                    // A table's value is the game's from this position
-                    // with no history: exact only where the cycle rule has
-                    // nothing to look back at (just after a capture), or
-                    // has no cycles to judge (Kalah).
-                    let first = self.path.last().is_none_or(Step::is_first);
-                    let proof = if first || p.rules().is_kalah() {
-                        Proof::EXACT
-                    } else {
-                        Proof::NONE
-                    };
-                    return (proven(so_far + rest, ply), proof);
-                }
+                // A table's value is the game's from this position with no
+                // history, taken as proven (docs/ENDGAME.md, "cycle=even":
+                // why the positions since the last capture are not looked
+                // back at).
+                Known::Exact(rest) => return (proven(so_far + rest, ply), Proof::EXACT),
                 Known::Estimate(rest) if depth <= 0 => {
                     return ((so_far + rest) * SEED, Proof::NONE);
                 }
