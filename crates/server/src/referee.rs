@@ -235,11 +235,10 @@ impl GameState {
                     return Err(Error::conflict(text!("err-not-your-turn")));
                 }
                 if let Some(ply) = ply.filter(|&p| p != self.game.moves().len()) {
-                    return Err(Error::conflict(text!(
-                        "err-stale-ply",
-                        ply = ply,
-                        moves = self.game.moves().len()
-                    )));
+                    let played = self.game.moves().len() as f64;
+                    return Err(Error::conflict(
+                        text!("err-stale-ply", ply = ply).number("moves", played),
+                    ));
                 }
                 self.play(mv, now)?;
             }

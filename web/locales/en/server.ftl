@@ -135,7 +135,10 @@ err-review-unfinished-game = the game is not finished: a review is of a finished
 err-seek-paired = the seek was paired: game { $game }
 err-sign-in-first = sign in first
 err-signed-in-already = you are signed in: sign out first
-err-stale-ply = stale ply { $ply }: { $moves } moves have been played
+err-stale-ply = stale ply { $ply }: { $moves ->
+        [one] { $moves } move has
+       *[other] { $moves } moves have
+    } been played
 err-start-game-over = start: the game is over in this position ({ $reason })
 err-table-expired = the table has expired: nobody took its seat in time
 err-table-needs-account = this table is for signed-in players: sign up or sign in

@@ -133,7 +133,10 @@ err-review-unfinished-game = la partida no ha terminado: solo se revisa una part
 err-seek-paired = la búsqueda ya tiene rival: partida { $game }
 err-sign-in-first = inicia sesión primero
 err-signed-in-already = has iniciado sesión: cierra la sesión primero
-err-stale-ply = jugada { $ply } desfasada: ya se han jugado { $moves } jugadas
+err-stale-ply = jugada { $ply } desfasada: { $moves ->
+        [one] ya se ha jugado { $moves } jugada
+       *[other] ya se han jugado { $moves } jugadas
+    }
 err-start-game-over = posición inicial: la partida ha terminado en esta posición ({ $reason })
 err-table-expired = la mesa ha caducado: nadie ocupó su asiento a tiempo
 err-table-needs-account = esta mesa es para jugadores con sesión iniciada: regístrate o inicia sesión

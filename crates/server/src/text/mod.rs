@@ -133,4 +133,27 @@ mod tests {
         assert_eq!(t.english(), "pit d is empty");
         assert_eq!(t.render(es), "el hoyo d está vacío");
     }
+
+    #[test]
+    fn counts_choose_the_plural_and_are_written_per_language() {
+        let es: Language = "es".parse().unwrap();
+        let stale = |played: f64| text!("err-stale-ply", ply = 3).number("moves", played);
+        assert_eq!(stale(1.0).english(), "stale ply 3: 1 move has been played");
+        assert_eq!(
+            stale(5.0).english(),
+            "stale ply 3: 5 moves have been played"
+        );
+        assert_eq!(
+            stale(1.0).render(es),
+            "jugada 3 desfasada: ya se ha jugado 1 jugada"
+        );
+        assert_eq!(
+            stale(12345.0).render(es),
+            "jugada 3 desfasada: ya se han jugado 12.345 jugadas"
+        );
+        assert_eq!(
+            stale(12345.0).english(),
+            "stale ply 3: 12,345 moves have been played"
+        );
+    }
 }
