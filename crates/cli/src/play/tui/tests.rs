@@ -27,6 +27,7 @@ fn settings(players: [Player; 2]) -> Settings {
         tc: None,
         movetime: Duration::from_millis(50),
         seed: None,
+        lang: crate::play::words::Language::ENGLISH,
     }
 }
 
