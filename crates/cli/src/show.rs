@@ -68,7 +68,7 @@ pub fn board(position: &Position) -> String {
 /// prints it in the player's language.
 ///
 /// ```ignore
-/// let words = BoardWords { sides: ["Sur".into(), "Norte".into()], captured: "capturadas".into() };
+/// let words = BoardWords { sides: ["Sur".into(), "Norte".into()], captured: "capturas".into() };
 /// assert!(board_in(&Position::default(), &words).contains("Norte"));
 /// ```
 pub fn board_in(position: &Position, words: &BoardWords) -> String {

@@ -15,7 +15,7 @@ cli-side = { $side ->
 cli-player-you = tú
 cli-player-human = persona
 cli-player-computer = ordenador (nivel { $level })
-cli-board-captured = capturadas
+cli-board-captured = capturas
 cli-board-store = almacén
 
 ## Modo de líneas (--plain)
@@ -247,14 +247,14 @@ cli-key-resign = abandonar
 cli-key-play = jugar
 cli-key-hint = pista
 cli-key-cycle = ciclo
-cli-tui-help-pits = juega ese hoyo del lado al que le toca (mayúscula o minúscula)
+cli-tui-help-pits = juega ese hoyo del lado que mueve (mayúscula o minúscula)
 cli-tui-help-arrows = elige un hoyo y juégalo (o haz clic en él)
 cli-tui-help-undo = deshacer, rehacer (contra el ordenador: también su respuesta)
 cli-tui-help-hint = pista: la mejor jugada según el motor y su valoración
-cli-tui-help-cycle = propone terminar la partida por la regla del ciclo (pregunta antes)
+cli-tui-help-cycle = propone el fin por la regla del ciclo (pregunta antes)
 cli-tui-help-resign = abandonar
 cli-tui-help-turn = gira el tablero
-cli-tui-help-save = guarda en OGN: escribe un nombre o deja el propuesto, Ctrl-U borra
+cli-tui-help-save = guarda en OGN: escribe un nombre o deja este, Ctrl-U borra
 cli-tui-help-pause = pausa (ordenador contra ordenador)
 cli-tui-help-new = nueva partida, cuando la partida ha terminado
 cli-tui-help-quit = salir

@@ -46,7 +46,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, now: Instant) -> Rect {
     frame.render_widget(last_move_line(app), last);
     frame.render_widget(moves_text(app, moves), moves);
     frame.render_widget(status_line(app), status);
-    frame.render_widget(keys_line(app), keys);
+    frame.render_widget(keys_line(app, keys.width), keys);
 
     match app.dialog() {
         Some(Dialog::Help) => draw_help(app, frame, area),
@@ -339,7 +339,9 @@ fn status_line(app: &App) -> Line<'static> {
     }
 }
 
-fn keys_line(app: &App) -> Line<'static> {
+/// The keys that work now and what they do, `·` between them (a plain
+/// gap when a language's words make the line wider than `width`).
+fn keys_line(app: &App, width: u16) -> Line<'static> {
     let session = app.session();
     let keys: Vec<(String, &str)> = if session.game().is_over() {
         vec![
@@ -393,15 +395,27 @@ fn keys_line(app: &App) -> Line<'static> {
         ]);
         keys
     };
-    let mut spans = vec![Span::raw(" ")];
-    for (i, (key, what)) in keys.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::styled(" · ", Style::new().fg(Color::DarkGray)));
+    let keys: Vec<(String, String)> = keys
+        .into_iter()
+        .map(|(key, what)| (key, app.say(what, &[])))
+        .collect();
+    let line = |gap: &'static str| {
+        let mut spans = vec![Span::raw(" ")];
+        for (i, (key, what)) in keys.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(gap, Style::new().fg(Color::DarkGray)));
+            }
+            spans.push(Span::styled(key.clone(), key_style()));
+            spans.push(Span::raw(format!(" {what}")));
         }
-        spans.push(Span::styled(key, key_style()));
-        spans.push(Span::raw(format!(" {}", app.say(what, &[]))));
+        Line::from(spans)
+    };
+    let dotted = line(" · ");
+    if dotted.width() > usize::from(width) {
+        line("  ")
+    } else {
+        dotted
     }
-    Line::from(spans)
 }
 
 /// A box of `width` × `height` in the middle of `area` (cut to it).

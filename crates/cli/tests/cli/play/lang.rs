@@ -30,11 +30,11 @@ fn a_game_in_spanish_says_each_move_and_the_end_in_spanish() {
     assert_eq!(play.line().unwrap(), "         f   e   d   c   b   a");
     assert_eq!(
         play.line().unwrap(),
-        "Norte    0   0   0   4   1   2   capturadas 19"
+        "Norte    0   0   0   4   1   2   capturas 19"
     );
     assert_eq!(
         play.line().unwrap(),
-        "Sur      0   0   0   0   0   2   capturadas 20"
+        "Sur      0   0   0   0   0   2   capturas 20"
     );
     assert_eq!(play.line().unwrap(), "         A   B   C   D   E   F");
     assert_eq!(play.line().unwrap(), "Turno del Sur");
