@@ -50,8 +50,17 @@ pub struct Start {
 impl Start {
     /// The position `--from` names, or the rules' start position.
     pub fn position(&self) -> Result<Position, Error> {
+        self.position_told(&|text, e| format!("bad position {text:?}: {e}"))
+    }
+
+    /// [`Start::position`], a string's fault told by `bad` (given the
+    /// string and why): `wari play` tells it in the player's language.
+    pub fn position_told(
+        &self,
+        bad: &dyn Fn(&str, &PositionError) -> String,
+    ) -> Result<Position, Error> {
         match &self.from {
-            Some(text) => self.rules.position(text),
+            Some(text) => parse_position_told(text, self.rules.rules()?, bad),
             None => Ok(Position::new(self.rules.rules_or_default()?)),
         }
     }
@@ -67,7 +76,19 @@ pub fn parse_rules(text: &str) -> Result<Rules, Error> {
 /// than 6 is taken as the number of pits (`abapa,pits=M`), so small boards
 /// need no `--rules`.
 pub fn parse_position(text: &str, rules: Option<Rules>) -> Result<Position, Error> {
-    let bad = |e: PositionError| Error::input(format!("bad position {text:?}: {e}"));
+    parse_position_told(text, rules, &|text, e| {
+        format!("bad position {text:?}: {e}")
+    })
+}
+
+/// [`parse_position`], the string's fault told by `bad` (given the string
+/// and why).
+pub fn parse_position_told(
+    text: &str,
+    rules: Option<Rules>,
+    bad: &dyn Fn(&str, &PositionError) -> String,
+) -> Result<Position, Error> {
+    let bad = |e: PositionError| Error::input(bad(text, &e));
     match (
         Position::from_string(text, rules.unwrap_or_default()),
         rules,

@@ -40,11 +40,49 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
 /// Width of one pit's column.
 const CELL: usize = 4;
 
+/// The words written beside the board's rows: the sides' names and the
+/// captured seeds' label.
+pub struct BoardWords {
+    /// South's name, then North's.
+    pub sides: [String; 2],
+    /// What Oware's captured seeds are called: `captured`.
+    pub captured: String,
+}
+
+impl Default for BoardWords {
+    fn default() -> Self {
+        BoardWords {
+            sides: Side::ALL.map(|s| s.to_string()),
+            captured: "captured".to_owned(),
+        }
+    }
+}
+
 /// The board alone: the pit letters, North's row above South's with the
-/// captured seeds or stores. `wari play --plain` prints it too.
+/// captured seeds or stores.
 pub fn board(position: &Position) -> String {
+    board_in(position, &BoardWords::default())
+}
+
+/// [`board`] with the rows labelled in other words: `wari play --plain`
+/// prints it in the player's language.
+///
+/// ```ignore
+/// let words = BoardWords { sides: ["Sur".into(), "Norte".into()], captured: "capturas".into() };
+/// assert!(board_in(&Position::default(), &words).contains("Norte"));
+/// ```
+pub fn board_in(position: &Position, words: &BoardWords) -> String {
     let kalah = position.rules().is_kalah();
     let m = position.pits();
+    // The sides' names padded to one width, the rows after them.
+    let width = words
+        .sides
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0);
+    let name = |side: Side| format!("{:<width$}", words.sides[side.index()]);
+    let indent = " ".repeat(width + 1);
     // Kalah's stores sit at the rows' ends: North's left of f, South's
     // right of F. Oware's captured seeds are written beside the rows.
     let store = |side: Side| format!(" [{:>3}]", position.captured(side));
@@ -76,25 +114,32 @@ pub fn board(position: &Position) -> String {
         text.push_str(s.trim_end());
         text.push('\n');
     };
-    line(format!("      {margin}{}", letters(Side::North)));
+    line(format!("{indent}{margin}{}", letters(Side::North)));
     if kalah {
         line(format!(
-            "North {}{}",
+            "{} {}{}",
+            name(Side::North),
             store(Side::North),
             counts(Side::North)
         ));
         line(format!(
-            "South {margin}{}{}",
+            "{} {margin}{}{}",
+            name(Side::South),
             counts(Side::South),
             store(Side::South)
         ));
     } else {
         for side in Side::ALL.into_iter().rev() {
             let captured = position.captured(side);
-            line(format!("{side} {}   captured {captured}", counts(side)));
+            line(format!(
+                "{} {}   {} {captured}",
+                name(side),
+                counts(side),
+                words.captured
+            ));
         }
     }
-    line(format!("      {margin}{}", letters(Side::South)));
+    line(format!("{indent}{margin}{}", letters(Side::South)));
     text
 }
 

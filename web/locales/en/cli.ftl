@@ -1,1 +1,275 @@
-# What `wari play` prints (plain and TUI). Keys: cli-…
+# What `wari play` prints, in the line mode (--plain) and full-screen.
+# Sides come as $side, $turn, $owner, $other, $offerer = south | north;
+# a winner as $winner = south | north | draw; an end as $reason = the
+# RULES.md code (majority, no-moves, grand-slam, repetition, agreement,
+# empty-side, resignation, time). The machine line `result S majority
+# 25-19` is the same in every language and is not here.
+
+## The players and the board
+
+cli-side = { $side ->
+    [south] South
+   *[north] North
+}
+cli-player-you = you
+cli-player-human = human
+cli-player-computer = computer (level { $level })
+cli-board-captured = captured
+cli-board-store = store
+
+## Line mode (--plain)
+
+cli-header = wari play: { $rules }; South: { $south }; North: { $north }
+cli-to-move = { $side ->
+    [south] South
+   *[north] North
+} to move
+cli-legal = legal: { $moves }
+# Before each line a person types, followed by a space.
+cli-prompt = { $side ->
+    [south] South
+   *[north] North
+}>
+cli-computer-plays = computer plays { $move }
+cli-last-move = last move: { $move } by { $side ->
+    [south] South
+   *[north] North
+}
+cli-clocks = clock: South { $south }, North { $north }
+cli-time-up = { $side ->
+    [south] South's
+   *[north] North's
+} time is up
+cli-winner = { $winner ->
+    [south] South wins
+    [north] North wins
+   *[draw] a draw
+}
+cli-reason = { $reason ->
+    [majority] majority
+    [no-moves] no-moves
+    [grand-slam] grand-slam
+    [repetition] repetition
+    [agreement] agreement
+    [empty-side] empty-side
+    [resignation] resignation
+   *[time] time
+}
+# $winner and $reason here are the texts of cli-winner and cli-reason.
+cli-game-over = game over: { $winner } by { $reason }, { $score }
+cli-error = error: { $message }
+cli-took-back = took back { $moves }
+cli-end-taken-back = the end is taken back: play on
+cli-played-again = played again { $moves }
+cli-hint = hint: { $move } (score { $score })
+cli-saved = saved to { $path }
+cli-cannot-write = cannot write { $path }: { $error }
+cli-cannot-read = cannot read { $path }: { $error }
+cli-not-a-command = { $input } is not a move or a command: help lists them
+cli-offer-ask = { $other ->
+    [south] South
+   *[north] North
+}: { $offerer ->
+    [south] South
+   *[north] North
+} offers to end the game by the cycle rule; accept? (yes/no)
+# The answers that accept an offer, separated by spaces.
+cli-yes-answers = y yes
+cli-offer-accepts = { $other ->
+    [south] South
+   *[north] North
+} accepts
+cli-offer-declines = { $other ->
+    [south] South
+   *[north] North
+} declines
+cli-computer-accepts = computer accepts
+cli-computer-declines = computer declines: ending now gives it { $margin }, playing on it expects { $score }
+
+## The commands of the line mode, as typed (the English ones always work too)
+
+cli-command-undo = undo
+cli-command-redo = redo
+cli-command-hint = hint
+cli-command-cycle = cycle
+cli-command-resign = resign
+cli-command-save = save
+cli-command-board = board
+cli-command-help = help
+cli-command-quit = quit
+
+## What `help` prints beside each command
+
+cli-help-pits = play that pit (A-F are South's, a-f North's)
+cli-help-undo = take back the last move (against the computer, its reply too)
+cli-help-redo = play again a move taken back
+cli-help-hint = the engine's best move and score
+cli-help-cycle = offer to end the game by the cycle rule
+cli-help-resign = give up the game
+cli-help-file = [FILE]
+cli-help-save = save the game as OGN (default { $name }, UTC)
+cli-help-board = show the board again
+cli-help-quit = leave without finishing (no result line)
+
+## What a move took, after "last move: C by South, "
+
+cli-takings-store = { $count } into the store
+cli-takings-captured = captured { $count } ({ $pits })
+cli-takings-grand-slam = a grand slam: captures nothing
+
+## The engine's scores: seeds ahead, or a proven margin
+
+cli-score-seeds = { $sign }{ NUMBER($seeds, minimumFractionDigits: 2, maximumFractionDigits: 2) }
+cli-score-exact = { $margin } (exact, { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+})
+
+## Why a move, an undo, a redo or an offer cannot be made
+
+cli-game-is-over = the game is over
+cli-no-such-pit = there is no pit { $move }: this board has { $pits ->
+    [one] { $pits } pit
+   *[other] { $pits } pits
+} per row
+cli-not-your-pit = pit { $move } is { $owner ->
+    [south] South's
+   *[north] North's
+} and it is { $turn ->
+    [south] South's
+   *[north] North's
+} turn
+cli-empty-pit = pit { $move } is empty
+cli-must-feed = { $move } does not reach { $other ->
+    [south] South's
+   *[north] North's
+} empty row: { $turn ->
+    [south] South
+   *[north] North
+} must feed it
+cli-grand-slam-forbidden = { $move } would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists
+cli-lost-on-time = the game was lost on time: there is no taking back
+cli-nothing-to-undo = there is no move to take back
+cli-nothing-to-redo = there is no move to redo
+cli-kalah-no-cycle = Kalah has no cycle rule to end the game by
+
+## A position given with --from that cannot be read
+
+cli-bad-position = bad position { $text }: { $why }
+cli-position-shape = a position is SOUTH/NORTH TURN CAPS, like 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0
+cli-position-not-a-number = pit count { $token } is not a whole number
+cli-position-too-many-pits = a row has at most 6 pits
+cli-position-row-lengths = South's row has { $south } pits but North's has { $north }
+cli-position-pits-mismatch = the position has { $position } pits per row but the rules have { $rules } (add pits={ $position } to the rules)
+cli-position-turn = turn { $token } is not S or N
+cli-position-counts = captured counts { $token } are not SOUTH-NORTH whole numbers, like 0-0
+cli-position-too-many-seeds = too many seeds: a position holds at most { $max } in all
+
+## Full screen
+
+cli-tui-too-small = wari play needs a larger terminal: 80×24 is best
+cli-tui-sows = { $side ->
+    [south] South
+   *[north] North
+} sows…
+cli-tui-game-over = Game over
+cli-tui-paused = Paused: p goes on
+cli-tui-computer-thinking = { $side ->
+    [south] South
+   *[north] North
+} (computer) is thinking…
+cli-tui-your-turn = Your turn: { $side ->
+    [south] South
+   *[north] North
+} to move
+cli-tui-last-move = Last move:
+cli-tui-by = by { $side ->
+    [south] South
+   *[north] North
+}
+cli-tui-hint = Hint:
+cli-tui-moves = Moves:
+cli-tui-yes = yes
+cli-tui-no = no
+# The key that answers yes (y always does too).
+cli-tui-yes-key = y
+cli-tui-resign-ask = Resign as { $side ->
+    [south] South
+   *[north] North
+}?
+cli-tui-quit-ask = Quit this game?
+cli-tui-offer-ask = { $side ->
+    [south] South
+   *[north] North
+}: offer to end the game by the cycle rule?
+cli-tui-accept-ask = { $other ->
+    [south] South
+   *[north] North
+}: { $offerer ->
+    [south] South
+   *[north] North
+} offers to end the game by the cycle rule. Accept?
+cli-tui-save-as = Save as:
+cli-tui-save-keys = Enter saves, Esc cancels, Ctrl-U clears
+cli-tui-result = { $winner ->
+    [south] South wins
+    [north] North wins
+   *[draw] A draw
+}
+# $reason here is the text of cli-reason.
+cli-tui-by-reason = by { $reason }
+cli-tui-score = South { $south } · North { $north }
+cli-tui-keys-title = Keys (any key closes)
+
+## The keys line and the keys' help
+
+cli-key-any = any key
+cli-key-new-game = new game
+cli-key-save = save
+cli-key-undo = undo
+cli-key-redo = redo
+cli-key-turn-board = turn board
+cli-key-quit = quit
+cli-key-help = help
+cli-key-skips = skips the sowing
+cli-key-pause = pause
+cli-key-resign = resign
+cli-key-play = play
+cli-key-hint = hint
+cli-key-cycle = cycle
+cli-tui-help-pits = play that pit of the side to move (either case)
+cli-tui-help-arrows = choose a pit and play it (or click it)
+cli-tui-help-undo = undo, redo (against the computer: its reply too)
+cli-tui-help-hint = hint: the engine's best move and score
+cli-tui-help-cycle = offer to end the game by the cycle rule (asks first)
+cli-tui-help-resign = resign
+cli-tui-help-turn = turn the board round
+cli-tui-help-save = save as OGN: type a name or keep it, Ctrl-U clears
+cli-tui-help-pause = pause (computer against computer)
+cli-tui-help-new = new game, once the game is over
+cli-tui-help-quit = quit
+cli-tui-help-any-key = skips the sowing animation
+cli-tui-help-ctrl-c = quit at once
+
+## What the full screen says after a key
+
+cli-tui-computer-accepts = the computer accepts: the game ends by the cycle rule
+cli-tui-computer-declines = the computer declines: ending now gives it { $margin }, playing on it expects { $score }
+cli-tui-over-new-game = the game is over: n starts a new one
+cli-tui-computers-turn = it is the computer's turn: wait for its move
+cli-tui-paused-status = paused: p goes on
+cli-tui-plays-on = the computer plays on
+cli-tui-no-such-key = { $key } does nothing here: ? lists the keys
+cli-tui-accepted = accepted: the game ends by the cycle rule
+cli-tui-declines-offer = { $side ->
+    [south] South
+   *[north] North
+} declines the offer
+cli-tui-not-saved = not saved
+cli-tui-no-file-name = not saved: no file name
+cli-tui-hint-for-person = a hint is for a person to move
+cli-tui-looking-for-hint = looking for a hint…
+cli-tui-offer-on-your-turn = offer on your turn
+cli-tui-computer-considers = the computer considers ending by the cycle rule…
+cli-tui-nobody-to-resign = the computer plays both sides: nobody to resign for
+cli-tui-new-game = a new game

@@ -4,16 +4,28 @@
 use std::path::Path;
 use std::time::SystemTime;
 
+use wari_i18n::message;
 use wari_rules::ogn::Record;
+
+use super::words::Language;
 
 /// Reads an OGN file.
 ///
 /// # Errors
 /// A one-line message naming the file when it cannot be read or is not
-/// a valid record.
-pub fn load(path: &Path) -> Result<Record, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+/// a valid record (the file's fault told in `lang`, the record's in
+/// English).
+pub fn load(path: &Path, lang: Language) -> Result<Record, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        message(
+            lang,
+            "cli-cannot-read",
+            &[
+                ("path", path.display().to_string().into()),
+                ("error", e.to_string().into()),
+            ],
+        )
+    })?;
     Record::read(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -8,18 +8,21 @@ mod files;
 mod plain;
 mod session;
 mod tui;
+mod words;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use wari_engine::Level;
-use wari_rules::{Game, Side, TimeControl};
+use wari_i18n::message;
+use wari_rules::{Game, PositionError, Side, TimeControl};
 
 use crate::args::{Start, at_least, between};
 use crate::error::Error;
 use session::{Player, Session, Settings, TIME_CONTROL_TAG, player_named};
 use wari_engine::random;
+use words::Language;
 
 /// Play a game against the computer, between two people at one keyboard,
 /// or watch the computer play itself; any rules, any position, a clock.
@@ -42,6 +45,12 @@ use wari_engine::random;
 /// repetition, agreement, empty-side, resignation, time). Quitting, or
 /// the end of the input, leaves the game unfinished: no result line, exit
 /// status 0.
+///
+/// It speaks the language of --lang, else of the terminal (LC_ALL,
+/// LC_MESSAGES, LANG: es_ES.UTF-8 is Spanish), else English; the messages
+/// are web/locales/LANG/cli.ftl. The "result" line is the same in every
+/// language; in Spanish the commands are deshacer, rehacer, pista, ciclo,
+/// abandonar, guardar, tablero, ayuda, salir (the English ones work too).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -96,6 +105,11 @@ pub struct Args {
     /// same moves get the same answers [default: a fresh seed each game]
     #[arg(long, value_name = "N", value_parser = at_least::<u64>(0))]
     seed: Option<u64>,
+
+    /// The language to play in: en or es [default: the terminal's, from
+    /// LC_ALL, LC_MESSAGES or LANG, else en]
+    #[arg(long, value_name = "LANG")]
+    lang: Option<Language>,
 }
 
 /// Who plays the two sides.
@@ -131,12 +145,25 @@ fn parse_side(text: &str) -> Result<SideChoice, String> {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
+    let lang = words::choose(args.lang);
     let (game, saved) = match &args.load {
         Some(path) => {
-            let record = files::load(path).map_err(Error::input)?;
+            let record = files::load(path, lang).map_err(Error::input)?;
             (record.game.clone(), Some(record))
         }
-        None => (Game::from_position(args.start.position()?), None),
+        None => {
+            let bad = |text: &str, e: &PositionError| {
+                message(
+                    lang,
+                    "cli-bad-position",
+                    &[
+                        ("text", format!("{text:?}").into()),
+                        ("why", words::position_error(lang, e).into()),
+                    ],
+                )
+            };
+            (Game::from_position(args.start.position_told(&bad)?), None)
+        }
     };
     // Who played the loaded game, as its record names them (a record
     // without both names, as Aualé's often are, says nothing of it).
@@ -187,6 +214,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         tc,
         movetime: Duration::from_millis(args.movetime.max(1)),
         seed: args.seed,
+        lang,
     };
     let mut session = Session::new(game, settings);
     if args.rewind {

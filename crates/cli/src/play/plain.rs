@@ -2,37 +2,101 @@
 //! screen readers. The board after every move, `legal: ...` before each
 //! person's turn, one move or command read a line, the computer's moves as
 //! `computer plays C`, and at the end one last line
-//! `result S|N|draw REASON SOUTH-NORTH`.
+//! `result S|N|draw REASON SOUTH-NORTH`. Everything but that last line is
+//! in the game's language (`cli.ftl`); commands are read in it and in
+//! English.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
 use wari_engine::{Level, Limits};
+use wari_i18n::{Arg, message};
 use wari_rules::{Move, Side};
 
 use super::clock::ClockTime;
 use super::computer::{Computer, Purpose};
 use super::files;
 use super::session::{self, Player, Session};
+use super::words::{self, Language};
 use crate::error::Error;
-use crate::show;
+use crate::show::{self, BoardWords};
 
 /// How long a hint or the judging of an offer searches.
 const ADVICE_TIME: Duration = Duration::from_millis(500);
 
-/// The commands, as `help` prints them.
-const HELP: &str = "\
-A-F, a-f     play that pit (A-F are South's, a-f North's)
-undo         take back the last move (against the computer, its reply too)
-redo         play again a move taken back
-hint         the engine's best move and score
-cycle        offer to end the game by the cycle rule
-resign       give up the game
-save [FILE]  save the game as OGN (default wari-YYYYMMDD-HHMMSS.ogn, UTC)
-board        show the board again
-quit         leave without finishing (no result line)
-";
+/// A command of the line mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Command {
+    Undo,
+    Redo,
+    Hint,
+    Cycle,
+    Resign,
+    Save,
+    Board,
+    Help,
+    Quit,
+}
+
+/// The commands, each with the key of its word and of its help (help
+/// does not list itself), in the order `help` lists them.
+const COMMANDS: [(Command, &str, Option<&str>); 9] = [
+    (Command::Undo, "cli-command-undo", Some("cli-help-undo")),
+    (Command::Redo, "cli-command-redo", Some("cli-help-redo")),
+    (Command::Hint, "cli-command-hint", Some("cli-help-hint")),
+    (Command::Cycle, "cli-command-cycle", Some("cli-help-cycle")),
+    (
+        Command::Resign,
+        "cli-command-resign",
+        Some("cli-help-resign"),
+    ),
+    (Command::Save, "cli-command-save", Some("cli-help-save")),
+    (Command::Board, "cli-command-board", Some("cli-help-board")),
+    (Command::Help, "cli-command-help", None),
+    (Command::Quit, "cli-command-quit", Some("cli-help-quit")),
+];
+
+/// The command a word names, in `lang` or in English (`exit` and `?`
+/// too), whatever its case.
+fn command_named(word: &str, lang: Language) -> Option<Command> {
+    let word = word.to_lowercase();
+    match word.as_str() {
+        "exit" => return Some(Command::Quit),
+        "?" => return Some(Command::Help),
+        _ => {}
+    }
+    COMMANDS.iter().find_map(|&(command, key, _)| {
+        [lang, Language::ENGLISH]
+            .iter()
+            .any(|&l| message(l, key, &[]).to_lowercase() == word)
+            .then_some(command)
+    })
+}
+
+/// The commands, as `help` prints them: each word in `lang` and what it
+/// does, in two columns.
+fn help_text(lang: Language) -> String {
+    let save_name = "wari-YYYYMMDD-HHMMSS.ogn";
+    let mut rows = vec![("A-F, a-f".to_owned(), message(lang, "cli-help-pits", &[]))];
+    for &(command, word, help) in &COMMANDS {
+        let Some(help) = help else { continue };
+        let mut word = message(lang, word, &[]);
+        if command == Command::Save {
+            word = format!("{word} {}", message(lang, "cli-help-file", &[]));
+        }
+        rows.push((word, message(lang, help, &[("name", save_name.into())])));
+    }
+    let width = rows
+        .iter()
+        .map(|(w, _)| w.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    rows.iter()
+        .map(|(word, what)| format!("{word:<width$}{what}\n"))
+        .collect()
+}
 
 /// Plays the game reading `input` and writing `out` until it ends, the
 /// player quits or the input ends. `prompt` writes `South> ` before each
@@ -43,19 +107,24 @@ pub fn run(
     out: &mut impl Write,
     prompt: bool,
 ) -> Result<(), Error> {
+    let settings = *session.settings();
+    let lang = settings.lang;
     let mut plain = Plain {
         computer: None,
-        seed: session.settings().seed,
+        seed: settings.seed,
+        lang,
         out,
     };
-    let settings = *session.settings();
-    writeln!(
-        plain.out,
-        "wari play: {}; South: {}; North: {}",
-        session.game().rules(),
-        settings.name(Side::South),
-        settings.name(Side::North)
-    )?;
+    let header = message(
+        lang,
+        "cli-header",
+        &[
+            ("rules", session.game().rules().to_string().into()),
+            ("south", settings.name(Side::South).into()),
+            ("north", settings.name(Side::North).into()),
+        ],
+    );
+    writeln!(plain.out, "{header}")?;
     let mut show_board = true;
     loop {
         if show_board {
@@ -63,17 +132,15 @@ pub fn run(
             show_board = false;
         }
         if let Some(outcome) = session.game().outcome() {
-            let result = match outcome.winner() {
-                Some(side) => format!("{side} wins"),
-                None => "a draw".to_owned(),
-            };
-            let reason = outcome.reason().name();
-            let score = outcome.score_text();
-            writeln!(plain.out, "game over: {result} by {reason}, {score}")?;
+            let args = words::outcome_args(lang, &outcome);
+            writeln!(plain.out, "{}", message(lang, "cli-game-over", &args))?;
+            // For programs: the same in every language.
             writeln!(
                 plain.out,
-                "result {} {reason} {score}",
-                outcome.result_name()
+                "result {} {} {}",
+                outcome.result_name(),
+                outcome.reason().name(),
+                outcome.score_text()
             )?;
             return Ok(());
         }
@@ -88,7 +155,12 @@ pub fn run(
             if let Some(m) = result.best
                 && session.play(m, Instant::now()).is_ok()
             {
-                writeln!(plain.out, "computer plays {m}")?;
+                let text = message(
+                    lang,
+                    "cli-computer-plays",
+                    &[("move", m.to_string().into())],
+                );
+                writeln!(plain.out, "{text}")?;
             }
             show_board = true;
             continue;
@@ -101,13 +173,16 @@ pub fn run(
             .iter()
             .map(ToString::to_string)
             .collect();
-        writeln!(plain.out, "{turn} to move")?;
-        writeln!(plain.out, "legal: {}", legal.join(" "))?;
+        let to_move = message(lang, "cli-to-move", &[("side", words::side(turn))]);
+        writeln!(plain.out, "{to_move}")?;
+        let legal = message(lang, "cli-legal", &[("moves", legal.join(" ").into())]);
+        writeln!(plain.out, "{legal}")?;
         let Some(line) = plain.read(input, prompt.then_some(turn))? else {
             return Ok(());
         };
         if session.tick(Instant::now()) {
-            writeln!(plain.out, "{turn}'s time is up")?;
+            let text = message(lang, "cli-time-up", &[("side", words::side(turn))]);
+            writeln!(plain.out, "{text}")?;
             continue;
         }
         match plain.command(&mut session, &line, input)? {
@@ -131,6 +206,7 @@ enum Step {
 struct Plain<'a, W: Write> {
     computer: Option<Computer>,
     seed: Option<u64>,
+    lang: Language,
     out: &'a mut W,
 }
 
@@ -140,6 +216,18 @@ impl<W: Write> Plain<'_, W> {
         self.computer.get_or_insert_with(|| Computer::spawn(seed))
     }
 
+    /// The message `key` in the game's language.
+    fn say(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        message(self.lang, key, args)
+    }
+
+    /// Writes the message `key` as a line.
+    fn tell(&mut self, key: &str, args: &[(&str, Arg)]) -> Result<(), Error> {
+        let text = self.say(key, args);
+        writeln!(self.out, "{text}")?;
+        Ok(())
+    }
+
     /// Reads one line (after a prompt), `None` at the end of the input.
     fn read(
         &mut self,
@@ -147,7 +235,8 @@ impl<W: Write> Plain<'_, W> {
         prompt: Option<Side>,
     ) -> Result<Option<String>, Error> {
         if let Some(side) = prompt {
-            write!(self.out, "{side}> ")?;
+            let prompt = self.say("cli-prompt", &[("side", words::side(side))]);
+            write!(self.out, "{prompt} ")?;
         }
         self.out.flush()?;
         let mut line = String::new();
@@ -159,23 +248,28 @@ impl<W: Write> Plain<'_, W> {
 
     /// The board, the last move and the clocks.
     fn board(&mut self, session: &Session) -> Result<(), Error> {
-        write!(self.out, "{}", show::board(session.position()))?;
+        let labels = BoardWords {
+            sides: Side::ALL.map(|s| words::side_name(self.lang, s)),
+            captured: self.say("cli-board-captured", &[]),
+        };
+        write!(self.out, "{}", show::board_in(session.position(), &labels))?;
         if let Some(sowing) = session.last_move() {
-            writeln!(
-                self.out,
-                "last move: {} by {}{}",
-                sowing.played(),
-                sowing.mover(),
-                session::takings(&sowing)
-            )?;
+            let last = self.say(
+                "cli-last-move",
+                &[
+                    ("move", sowing.played().to_string().into()),
+                    ("side", words::side(sowing.mover())),
+                ],
+            );
+            let takings = session::takings(&sowing, self.lang);
+            writeln!(self.out, "{last}{takings}")?;
         }
         if let Some(clocks) = session.clocks() {
             let now = Instant::now();
-            writeln!(
-                self.out,
-                "clock: South {}, North {}",
-                ClockTime(clocks.left(Side::South, now)),
-                ClockTime(clocks.left(Side::North, now))
+            let left = |side| ClockTime(clocks.left(side, now)).to_string().into();
+            self.tell(
+                "cli-clocks",
+                &[("south", left(Side::South)), ("north", left(Side::North))],
             )?;
         }
         Ok(())
@@ -192,36 +286,42 @@ impl<W: Write> Plain<'_, W> {
         let rest = rest.trim();
         let now = Instant::now();
         let turn = session.position().turn();
-        match word.to_lowercase().as_str() {
-            "" => Ok(Step::Stay),
-            _ if Move::from_letter(single(word)).is_some() && rest.is_empty() => {
-                let m = Move::from_letter(single(word)).expect("checked");
-                match session.play(m, now) {
-                    Ok(()) => Ok(Step::Board),
-                    Err(e) => self.error(e),
-                }
-            }
-            "undo" => match session.undo(now) {
+        let lang = self.lang;
+        if word.is_empty() {
+            return Ok(Step::Stay);
+        }
+        if let Some(m) = Move::from_letter(single(word)).filter(|_| rest.is_empty()) {
+            return match session.play(m, now) {
+                Ok(()) => Ok(Step::Board),
+                Err(e) => self.error(words::play_error(lang, &e)),
+            };
+        }
+        let Some(command) = command_named(word, lang) else {
+            let input = format!("{line:?}");
+            return self.error(self.say("cli-not-a-command", &[("input", input.into())]));
+        };
+        match command {
+            Command::Undo => match session.undo(now) {
                 Ok(moves) => {
                     let text = wari_rules::record::write_moves(&moves);
                     if moves.is_empty() {
-                        writeln!(self.out, "the end is taken back: play on")?;
+                        self.tell("cli-end-taken-back", &[])?;
                     } else {
-                        writeln!(self.out, "took back {text}")?;
+                        self.tell("cli-took-back", &[("moves", text.into())])?;
                     }
                     Ok(Step::Board)
                 }
-                Err(e) => self.error(e),
+                Err(e) => self.error(e.text(lang)),
             },
-            "redo" => match session.redo(now) {
+            Command::Redo => match session.redo(now) {
                 Ok(moves) => {
                     let text = wari_rules::record::write_moves(&moves);
-                    writeln!(self.out, "played again {text}")?;
+                    self.tell("cli-played-again", &[("moves", text.into())])?;
                     Ok(Step::Board)
                 }
-                Err(e) => self.error(e),
+                Err(e) => self.error(e.text(lang)),
             },
-            "hint" => {
+            Command::Hint => {
                 let result = self.computer().think(
                     Purpose::Hint,
                     session.game(),
@@ -229,16 +329,20 @@ impl<W: Write> Plain<'_, W> {
                     Level::FULL,
                 );
                 if let Some(m) = result.best {
-                    writeln!(self.out, "hint: {m} (score {})", result.score)?;
+                    let score = words::score(lang, result.score);
+                    self.tell(
+                        "cli-hint",
+                        &[("move", m.to_string().into()), ("score", score.into())],
+                    )?;
                 }
                 Ok(Step::Stay)
             }
-            "cycle" => self.offer_cycle(session, input),
-            "resign" => {
+            Command::Cycle => self.offer_cycle(session, input),
+            Command::Resign => {
                 session.resign(turn, now);
                 Ok(Step::Board)
             }
-            "save" => {
+            Command::Save => {
                 let path = if rest.is_empty() {
                     files::default_save_name(SystemTime::now())
                 } else {
@@ -246,21 +350,21 @@ impl<W: Write> Plain<'_, W> {
                 };
                 match session.save(&PathBuf::from(&path)) {
                     Ok(()) => {
-                        writeln!(self.out, "saved to {path}")?;
+                        self.tell("cli-saved", &[("path", path.into())])?;
                         Ok(Step::Stay)
                     }
-                    Err(e) => self.error(format!("cannot write {path}: {e}")),
+                    Err(e) => self.error(self.say(
+                        "cli-cannot-write",
+                        &[("path", path.into()), ("error", e.to_string().into())],
+                    )),
                 }
             }
-            "board" => Ok(Step::Board),
-            "help" | "?" => {
-                write!(self.out, "{HELP}")?;
+            Command::Board => Ok(Step::Board),
+            Command::Help => {
+                write!(self.out, "{}", help_text(lang))?;
                 Ok(Step::Stay)
             }
-            "quit" | "exit" => Ok(Step::Quit),
-            _ => self.error(format!(
-                "{line:?} is not a move or a command: help lists them"
-            )),
+            Command::Quit => Ok(Step::Quit),
         }
     }
 
@@ -272,22 +376,24 @@ impl<W: Write> Plain<'_, W> {
         input: &mut impl BufRead,
     ) -> Result<Step, Error> {
         if let Err(e) = session.can_offer_cycle() {
-            return self.error(e);
+            return self.error(e.text(self.lang));
         }
         let turn = session.position().turn();
         let other = turn.opposite();
+        let sides = [
+            ("offerer", words::side(turn)),
+            ("other", words::side(other)),
+        ];
         if session.settings().player(other) == Player::Human {
-            writeln!(
-                self.out,
-                "{other}: {turn} offers to end the game by the cycle rule; accept? (yes/no)"
-            )?;
+            self.tell("cli-offer-ask", &sides)?;
             let answer = self.read(input, None)?.unwrap_or_default().to_lowercase();
-            if matches!(answer.as_str(), "y" | "yes") {
+            let yes = self.say("cli-yes-answers", &[]).to_lowercase();
+            if !answer.is_empty() && yes.split_whitespace().any(|word| word == answer) {
                 session.end_by_agreement(Instant::now());
-                writeln!(self.out, "{other} accepts")?;
+                self.tell("cli-offer-accepts", &sides)?;
                 return Ok(Step::Board);
             }
-            writeln!(self.out, "{other} declines")?;
+            self.tell("cli-offer-declines", &sides)?;
             return Ok(Step::Stay);
         }
         let result = self.computer().think(
@@ -298,22 +404,25 @@ impl<W: Write> Plain<'_, W> {
         );
         if session::accepts_cycle(session.position(), other, result.score) {
             session.end_by_agreement(Instant::now());
-            writeln!(self.out, "computer accepts")?;
+            self.tell("cli-computer-accepts", &[])?;
             Ok(Step::Board)
         } else {
-            writeln!(
-                self.out,
-                "computer declines: ending now gives it {:+}, playing on it expects {}",
-                session::cycle_margin(session.position(), other),
-                result.score.flipped()
+            let margin = session::cycle_margin(session.position(), other);
+            let score = words::score(self.lang, result.score.flipped());
+            self.tell(
+                "cli-computer-declines",
+                &[
+                    ("margin", format!("{margin:+}").into()),
+                    ("score", score.into()),
+                ],
             )?;
             Ok(Step::Stay)
         }
     }
 
     /// Writes `error: ...` and carries on (the board did not change).
-    fn error(&mut self, e: impl std::fmt::Display) -> Result<Step, Error> {
-        writeln!(self.out, "error: {e}")?;
+    fn error(&mut self, why: String) -> Result<Step, Error> {
+        self.tell("cli-error", &[("message", why.into())])?;
         Ok(Step::Stay)
     }
 }
@@ -324,5 +433,43 @@ fn single(word: &str) -> char {
     match (chars.next(), chars.next()) {
         (Some(c), None) => c,
         _ => ' ',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_read_in_the_language_and_in_english() {
+        let es: Language = "es".parse().unwrap();
+        assert_eq!(command_named("deshacer", es), Some(Command::Undo));
+        assert_eq!(command_named("Undo", es), Some(Command::Undo));
+        assert_eq!(command_named("SALIR", es), Some(Command::Quit));
+        assert_eq!(command_named("deshacer", Language::ENGLISH), None);
+        assert_eq!(
+            command_named("exit", Language::ENGLISH),
+            Some(Command::Quit)
+        );
+    }
+
+    #[test]
+    fn the_english_help_is_two_columns() {
+        let help = help_text(Language::ENGLISH);
+        let lines: Vec<&str> = help.lines().collect();
+        assert_eq!(
+            lines[0],
+            "A-F, a-f     play that pit (A-F are South's, a-f North's)"
+        );
+        assert_eq!(
+            lines[6],
+            "save [FILE]  save the game as OGN (default wari-YYYYMMDD-HHMMSS.ogn, UTC)"
+        );
+        assert_eq!(lines.len(), 9);
+        let spanish = help_text("es".parse().unwrap());
+        assert!(
+            spanish.contains("guardar [ARCHIVO]  guarda la partida en OGN"),
+            "{spanish}"
+        );
     }
 }

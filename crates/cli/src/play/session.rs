@@ -13,6 +13,8 @@ use wari_rules::{
 };
 
 use super::clock::Clocks;
+use super::words::Language;
+use wari_i18n::message;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +39,8 @@ pub struct Settings {
     /// The seed of the computer's random choices in every game; `None`:
     /// a fresh one each game.
     pub seed: Option<u64>,
+    /// The language the game speaks.
+    pub lang: Language,
 }
 
 impl Settings {
@@ -54,9 +58,13 @@ impl Settings {
     /// How a side's player is named on the screen and in records.
     pub fn name(&self, side: Side) -> String {
         match (self.player(side), self.against_computer()) {
-            (Player::Human, true) => "you".to_owned(),
-            (Player::Human, false) => "human".to_owned(),
-            (Player::Computer, _) => format!("computer (level {})", self.level),
+            (Player::Human, true) => message(self.lang, "cli-player-you", &[]),
+            (Player::Human, false) => message(self.lang, "cli-player-human", &[]),
+            (Player::Computer, _) => message(
+                self.lang,
+                "cli-player-computer",
+                &[("level", self.level.get().into())],
+            ),
         }
     }
 }
@@ -84,13 +92,21 @@ pub fn player_named(name: &str) -> (Player, Option<Level>) {
     }
 }
 
-/// Why undo, redo or an offer could not be done. Displays as one line.
+/// Why undo, redo or an offer could not be done: the key of its message
+/// in `cli.ftl`. Displays as one line, in English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal(pub &'static str);
 
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Language) -> String {
+        message(lang, self.0, &[])
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(&self.text(Language::ENGLISH))
     }
 }
 
@@ -218,9 +234,7 @@ impl Session {
     pub fn undo(&mut self, now: Instant) -> Result<Vec<Move>, Refusal> {
         match self.game.outcome().map(|o| o.reason()) {
             Some(EndReason::Time) => {
-                return Err(Refusal(
-                    "the game was lost on time: there is no taking back",
-                ));
+                return Err(Refusal("cli-lost-on-time"));
             }
             Some(EndReason::Resignation | EndReason::Agreement) => {
                 self.game = replay(*self.game.start(), self.game.moves());
@@ -240,7 +254,7 @@ impl Session {
             }
         }
         if undone.is_empty() {
-            return Err(Refusal("there is no move to take back"));
+            return Err(Refusal("cli-nothing-to-undo"));
         }
         self.pause_clock(now);
         Ok(undone)
@@ -253,7 +267,7 @@ impl Session {
     /// When there is nothing to redo or the game is over.
     pub fn redo(&mut self, now: Instant) -> Result<Vec<Move>, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal("the game is over"));
+            return Err(Refusal("cli-game-is-over"));
         }
         let mut done = Vec::new();
         while let Some(&m) = self.redo.last() {
@@ -268,7 +282,7 @@ impl Session {
             }
         }
         if done.is_empty() {
-            return Err(Refusal("there is no move to redo"));
+            return Err(Refusal("cli-nothing-to-redo"));
         }
         self.pause_clock(now);
         Ok(done)
@@ -292,9 +306,9 @@ impl Session {
     /// Under Kalah (it has no cycle rule) or once the game is over.
     pub fn can_offer_cycle(&self) -> Result<(), Refusal> {
         if self.game.is_over() {
-            Err(Refusal("the game is over"))
+            Err(Refusal("cli-game-is-over"))
         } else if self.game.rules().is_kalah() {
-            Err(Refusal("Kalah has no cycle rule to end the game by"))
+            Err(Refusal("cli-kalah-no-cycle"))
         } else {
             Ok(())
         }
@@ -377,12 +391,12 @@ fn replay(start: Position, moves: &[Move]) -> Game {
 
 pub use wari_engine::{accepts_cycle, cycle_margin};
 
-/// What a move took, as the status lines tell it after the move's letter:
-/// `, captured 5 (a b)`, `, 3 into the store`, `, a grand slam: captures
-/// nothing`, or nothing.
-pub fn takings(sowing: &Sowing) -> String {
+/// What a move took, as the status lines tell it after the move's letter,
+/// in `lang`: `, captured 5 (a b)`, `, 3 into the store`, `, a grand
+/// slam: captures nothing`, or nothing.
+pub fn takings(sowing: &Sowing, lang: Language) -> String {
     let pits = sowing.before().pits();
-    if sowing.before().rules().is_kalah() {
+    let text = if sowing.before().rules().is_kalah() {
         let mover = sowing.mover();
         let sown = sowing
             .drops()
@@ -390,25 +404,27 @@ pub fn takings(sowing: &Sowing) -> String {
             .filter(|&&slot| slot == Slot::Store(mover))
             .count();
         let stored = sown + sowing.captured_seeds() as usize;
-        return if stored > 0 {
-            format!(", {stored} into the store")
-        } else {
-            String::new()
-        };
-    }
-    let taken = sowing.captured_seeds();
-    match sowing.grand_slam() {
-        Some(GrandSlam::CapturedNothing) => ", a grand slam: captures nothing".to_owned(),
-        _ if taken > 0 => {
-            let letters: Vec<String> = sowing
-                .captures()
-                .iter()
-                .map(|&(pit, _)| Move::at_index(pit, pits).to_string())
-                .collect();
-            format!(", captured {taken} ({})", letters.join(" "))
+        (stored > 0).then(|| message(lang, "cli-takings-store", &[("count", stored.into())]))
+    } else {
+        let taken = sowing.captured_seeds();
+        match sowing.grand_slam() {
+            Some(GrandSlam::CapturedNothing) => Some(message(lang, "cli-takings-grand-slam", &[])),
+            _ if taken > 0 => {
+                let letters: Vec<String> = sowing
+                    .captures()
+                    .iter()
+                    .map(|&(pit, _)| Move::at_index(pit, pits).to_string())
+                    .collect();
+                Some(message(
+                    lang,
+                    "cli-takings-captured",
+                    &[("count", taken.into()), ("pits", letters.join(" ").into())],
+                ))
+            }
+            _ => None,
         }
-        _ => String::new(),
-    }
+    };
+    text.map(|t| format!(", {t}")).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -424,6 +440,7 @@ mod tests {
             tc: None,
             movetime: Duration::from_millis(100),
             seed: None,
+            lang: Language::ENGLISH,
         }
     }
 

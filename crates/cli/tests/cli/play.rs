@@ -9,11 +9,16 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod lang;
+
 use wari_rules::ogn::Record;
 use wari_rules::{Game, Move, Position, Rules};
 
 /// How long one line may take (a debug build on a busy machine).
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The variables that choose the terminal's language.
+const LOCALE_VARS: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// A running `wari play --plain`.
 struct Play {
@@ -24,8 +29,21 @@ struct Play {
 }
 
 impl Play {
+    /// `wari play --plain ARGS` in English, whatever the locale of the
+    /// tests.
     fn spawn(args: &[&str]) -> Play {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wari"))
+        Play::spawn_in(args, &[])
+    }
+
+    /// `wari play --plain ARGS` with the locale variables `locale` (and no
+    /// others).
+    fn spawn_in(args: &[&str], locale: &[(&str, &str)]) -> Play {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_wari"));
+        for var in LOCALE_VARS {
+            command.env_remove(var);
+        }
+        command.envs(locale.iter().copied());
+        let mut child = command
             .arg("play")
             .arg("--plain")
             .args(args)

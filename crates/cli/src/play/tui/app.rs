@@ -11,6 +11,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use wari_engine::{Level, Limits, Score, SearchResult};
+use wari_i18n::{Arg, message};
 use wari_rules::{Move, Side};
 
 use super::animation::{Animation, seed_delay};
@@ -19,6 +20,7 @@ use super::view;
 use crate::play::computer::{Computer, Purpose};
 use crate::play::files;
 use crate::play::session::{self, Player, Session};
+use crate::play::words::{self, Language};
 
 /// How long a hint or the judging of an offer searches.
 const ADVICE_TIME: Duration = Duration::from_millis(500);
@@ -153,6 +155,16 @@ impl App {
         }
     }
 
+    /// The language the game speaks.
+    pub fn lang(&self) -> Language {
+        self.session.settings().lang
+    }
+
+    /// The message `key` in the game's language.
+    pub fn say(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        message(self.lang(), key, args)
+    }
+
     fn info(&mut self, text: impl Into<String>) {
         self.status = Some(Status {
             text: text.into(),
@@ -214,7 +226,12 @@ impl App {
             Purpose::Hint => {
                 if let Some(m) = result.best {
                     self.hint = Some((m, result.score));
-                    self.info(format!("hint: {m} (score {})", result.score));
+                    let score = words::score(self.lang(), result.score);
+                    let text = self.say(
+                        "cli-hint",
+                        &[("move", m.to_string().into()), ("score", score.into())],
+                    );
+                    self.info(text);
                 }
             }
             Purpose::Offer => {
@@ -224,13 +241,18 @@ impl App {
                 let judge = turn.opposite();
                 if session::accepts_cycle(self.session.position(), judge, result.score) {
                     self.session.end_by_agreement(now);
-                    self.info("the computer accepts: the game ends by the cycle rule");
+                    self.info(self.say("cli-tui-computer-accepts", &[]));
                 } else {
-                    self.info(format!(
-                        "the computer declines: ending now gives it {:+}, playing on it expects {}",
-                        session::cycle_margin(self.session.position(), judge),
-                        result.score.flipped()
-                    ));
+                    let margin = session::cycle_margin(self.session.position(), judge);
+                    let score = words::score(self.lang(), result.score.flipped());
+                    let text = self.say(
+                        "cli-tui-computer-declines",
+                        &[
+                            ("margin", format!("{margin:+}").into()),
+                            ("score", score.into()),
+                        ],
+                    );
+                    self.info(text);
                 }
             }
         }
@@ -256,7 +278,7 @@ impl App {
                     && !self.session.settings().against_computer())
                 .then_some(end + WATCH_PAUSE);
             }
-            Err(e) => self.error(e.to_string()),
+            Err(e) => self.error(words::play_error(self.lang(), &e)),
         }
     }
 
@@ -264,7 +286,7 @@ impl App {
     fn choose(&mut self, column: u8, now: Instant) {
         match self.session.to_move() {
             Some(side) => self.choose_pit(Move::new(side, column), now),
-            None => self.error("the game is over: n starts a new one"),
+            None => self.error(self.say("cli-tui-over-new-game", &[])),
         }
     }
 
@@ -279,10 +301,10 @@ impl App {
     /// move, or why it cannot be.
     fn choose_pit(&mut self, m: Move, now: Instant) {
         if self.session.game().is_over() {
-            return self.error("the game is over: n starts a new one");
+            return self.error(self.say("cli-tui-over-new-game", &[]));
         }
         if !self.session.human_to_move() {
-            return self.error("it is the computer's turn: wait for its move");
+            return self.error(self.say("cli-tui-computers-turn", &[]));
         }
         if Some(m.side()) == self.session.to_move() {
             self.cursor[m.side().index()] = m.column();
@@ -331,16 +353,17 @@ impl App {
             'n' if self.session.game().is_over() => self.new_game(),
             'p' if !self.session.settings().players.contains(&Player::Human) => {
                 self.paused = !self.paused;
-                self.info(if self.paused {
-                    "paused: p goes on"
+                let key = if self.paused {
+                    "cli-tui-paused-status"
                 } else {
-                    "the computer plays on"
-                });
+                    "cli-tui-plays-on"
+                };
+                self.info(self.say(key, &[]));
             }
             'q' => self.ask_quit(),
             '?' => self.dialog = Some(Dialog::Help),
             ' ' => self.choose_cursor(now),
-            _ => self.error(format!("{c:?} does nothing here: ? lists the keys")),
+            _ => self.error(self.say("cli-tui-no-such-key", &[("key", format!("{c:?}").into())])),
         }
     }
 
@@ -375,7 +398,15 @@ impl App {
         match dialog {
             Dialog::Help => {}
             Dialog::Confirm(question) => {
-                let yes = matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter);
+                // y, Enter, or the language's key for yes (s for sí).
+                let yes_key = self.say("cli-tui-yes-key", &[]);
+                let yes = match key.code {
+                    KeyCode::Char(c) => {
+                        c.eq_ignore_ascii_case(&'y') || yes_key.chars().eq(c.to_lowercase())
+                    }
+                    KeyCode::Enter => true,
+                    _ => false,
+                };
                 match (question, yes) {
                     (Question::Resign(side), true) => {
                         self.cancel_search();
@@ -384,10 +415,11 @@ impl App {
                     (Question::Quit, true) => self.quit = true,
                     (Question::AcceptCycle(_), true) => {
                         self.session.end_by_agreement(now);
-                        self.info("accepted: the game ends by the cycle rule");
+                        self.info(self.say("cli-tui-accepted", &[]));
                     }
                     (Question::AcceptCycle(offerer), false) => {
-                        self.info(format!("{} declines the offer", offerer.opposite()));
+                        let side = words::side(offerer.opposite());
+                        self.info(self.say("cli-tui-declines-offer", &[("side", side)]));
                     }
                     (Question::OfferCycle(side), true) => self.make_cycle_offer(side),
                     (_, false) => self.status = None,
@@ -397,7 +429,7 @@ impl App {
                 let control = key.modifiers.contains(KeyModifiers::CONTROL);
                 match key.code {
                     KeyCode::Enter => return self.save(path.trim()),
-                    KeyCode::Esc => return self.info("not saved"),
+                    KeyCode::Esc => return self.info(self.say("cli-tui-not-saved", &[])),
                     // Ctrl-U clears the line, as in a shell.
                     KeyCode::Char('u') if control => path.clear(),
                     KeyCode::Backspace => {
@@ -421,11 +453,14 @@ impl App {
 
     fn save(&mut self, path: &str) {
         if path.is_empty() {
-            return self.error("not saved: no file name");
+            return self.error(self.say("cli-tui-no-file-name", &[]));
         }
         match self.session.save(&PathBuf::from(path)) {
-            Ok(()) => self.info(format!("saved to {path}")),
-            Err(e) => self.error(format!("cannot write {path}: {e}")),
+            Ok(()) => self.info(self.say("cli-saved", &[("path", path.into())])),
+            Err(e) => self.error(self.say(
+                "cli-cannot-write",
+                &[("path", path.into()), ("error", e.to_string().into())],
+            )),
         }
     }
 
@@ -433,13 +468,13 @@ impl App {
         self.cancel_search();
         self.hint = None;
         match self.session.undo(now) {
-            Ok(moves) if moves.is_empty() => self.info("the end is taken back: play on"),
+            Ok(moves) if moves.is_empty() => self.info(self.say("cli-end-taken-back", &[])),
             Ok(moves) => {
                 let text = wari_rules::record::write_moves(&moves);
-                self.info(format!("took back {text}"));
+                self.info(self.say("cli-took-back", &[("moves", text.into())]));
                 self.pause_watching();
             }
-            Err(e) => self.error(e.to_string()),
+            Err(e) => self.error(e.text(self.lang())),
         }
     }
 
@@ -449,10 +484,10 @@ impl App {
         match self.session.redo(now) {
             Ok(moves) => {
                 let text = wari_rules::record::write_moves(&moves);
-                self.info(format!("played again {text}"));
+                self.info(self.say("cli-played-again", &[("moves", text.into())]));
                 self.pause_watching();
             }
-            Err(e) => self.error(e.to_string()),
+            Err(e) => self.error(e.text(self.lang())),
         }
     }
 
@@ -465,7 +500,7 @@ impl App {
 
     fn ask_hint(&mut self) {
         if !self.session.human_to_move() {
-            return self.error("a hint is for a person to move");
+            return self.error(self.say("cli-tui-hint-for-person", &[]));
         }
         let game = self.session.game().clone();
         self.computer().start(
@@ -474,18 +509,18 @@ impl App {
             Limits::movetime(ADVICE_TIME),
             Level::FULL,
         );
-        self.info("looking for a hint…");
+        self.info(self.say("cli-tui-looking-for-hint", &[]));
     }
 
     fn offer_cycle(&mut self) {
         if let Err(e) = self.session.can_offer_cycle() {
-            return self.error(e.to_string());
+            return self.error(e.text(self.lang()));
         }
         let Some(side) = self.session.to_move() else {
             return;
         };
         if !self.session.human_to_move() {
-            return self.error("offer on your turn");
+            return self.error(self.say("cli-tui-offer-on-your-turn", &[]));
         }
         self.dialog = Some(Dialog::Confirm(Question::OfferCycle(side)));
     }
@@ -504,12 +539,12 @@ impl App {
             Limits::movetime(ADVICE_TIME),
             Level::FULL,
         );
-        self.info("the computer considers ending by the cycle rule…");
+        self.info(self.say("cli-tui-computer-considers", &[]));
     }
 
     fn ask_resign(&mut self) {
         let Some(turn) = self.session.to_move() else {
-            return self.error("the game is over");
+            return self.error(self.say("cli-game-is-over", &[]));
         };
         let settings = self.session.settings();
         let side = if settings.against_computer() {
@@ -520,7 +555,7 @@ impl App {
         } else if settings.player(turn) == Player::Human {
             turn
         } else {
-            return self.error("the computer plays both sides: nobody to resign for");
+            return self.error(self.say("cli-tui-nobody-to-resign", &[]));
         };
         self.dialog = Some(Dialog::Confirm(Question::Resign(side)));
     }
@@ -543,7 +578,7 @@ impl App {
         self.paused = false;
         self.computer_ready_at = None;
         self.cursor = [0; 2];
-        self.info("a new game");
+        self.info(self.say("cli-tui-new-game", &[]));
     }
 
     /// A mouse event: a click on a pit chooses it.

@@ -98,6 +98,10 @@ pub struct BoardView<'a> {
     pub cursor: Option<usize>,
     /// The pit of a hint.
     pub hint: Option<usize>,
+    /// South's and North's names, in the game's language.
+    pub names: &'a [String; 2],
+    /// What the seeds beside the rows are called: `store` or `captured`.
+    pub store_label: &'a str,
 }
 
 /// The colour of a pit's frame, from the most telling mark down.
@@ -203,10 +207,11 @@ impl Widget for &BoardView<'_> {
             } else {
                 Style::new().fg(Color::DarkGray)
             };
+            let name = &self.names[side.index()];
             let title = if to_move {
-                format!("{side}▸")
+                format!("{name}▸")
             } else {
-                side.to_string()
+                name.clone()
             };
             let block = Block::bordered()
                 .border_type(BorderType::Rounded)
@@ -215,7 +220,7 @@ impl Widget for &BoardView<'_> {
             let inner = block.inner(rect);
             block.render(rect, buf);
             let middle = inner.y + inner.height / 2;
-            let label = if self.kalah { "store" } else { "captured" };
+            let label = self.store_label;
             centred(
                 buf,
                 inner,

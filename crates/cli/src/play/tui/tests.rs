@@ -27,6 +27,7 @@ fn settings(players: [Player; 2]) -> Settings {
         tc: None,
         movetime: Duration::from_millis(50),
         seed: None,
+        lang: crate::play::words::Language::ENGLISH,
     }
 }
 
@@ -328,6 +329,61 @@ fn the_clock_starts_only_once_the_animation_is_over() {
     assert_eq!(left, Duration::from_secs(60));
     let buf = draw(&mut app, 80, 24, t0 + Duration::from_millis(4100));
     assert!(shows(&buf, "North  1:00"), "{:#?}", screen(&buf));
+}
+
+#[test]
+fn in_spanish_the_screen_speaks_spanish_and_s_answers_yes() {
+    let now = Instant::now();
+    let start = crate::args::parse_position("0,0,0,0,0,2/2,1,4,0,0,0 S 20-19", None).unwrap();
+    let mut settings = settings(HUMANS);
+    settings.lang = "es".parse().unwrap();
+    let mut app = App::new(Session::new(Game::from_position(start), settings), 0);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "Turno del Sur"), "{:#?}", screen(&buf));
+    assert!(shows(&buf, "? ayuda"), "{:#?}", screen(&buf));
+    // A letter plays the side to move's pit: South's A, empty, told in
+    // the rules' Spanish.
+    keys(&mut app, "a", now);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "el hoyo A está vacío"), "{:#?}", screen(&buf));
+    keys(&mut app, "F", now);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "Gana el Sur"), "{:#?}", screen(&buf));
+    assert!(shows(&buf, "por mayoría"));
+    assert!(shows(&buf, "Sur 25 · Norte 19"));
+    assert!(shows(
+        &buf,
+        "Última jugada: F del Sur, captura 5 semillas (a b)"
+    ));
+    // Undo, then resign: the question is in Spanish and s (sí) answers it.
+    keys(&mut app, "u", now);
+    keys(&mut app, "R", now);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(shows(&buf, "¿Abandonar con el Sur?"), "{:#?}", screen(&buf));
+    keys(&mut app, "s", now);
+    // The keys' help fits the screen, its longest line whole.
+    keys(&mut app, "?", now);
+    let buf = draw(&mut app, 80, 24, now);
+    assert!(
+        shows(&buf, "Teclas (cualquier tecla cierra)"),
+        "{:#?}",
+        screen(&buf)
+    );
+    assert!(
+        shows(
+            &buf,
+            "guarda en OGN: escribe un nombre o deja este, Ctrl-U borra"
+        ),
+        "{:#?}",
+        screen(&buf)
+    );
+    assert!(shows(
+        &buf,
+        "cualquier tecla salta la animación de la siembra"
+    ));
+    let outcome = app.session().game().outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::Resignation);
+    assert_eq!(outcome.winner(), Some(Side::North));
 }
 
 #[test]

@@ -15,6 +15,7 @@ use super::app::{App, Dialog, Question};
 use super::board::BoardView;
 use crate::play::clock::ClockTime;
 use crate::play::session::{Player, Settings, takings};
+use crate::play::words;
 
 /// The smallest screen the game is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 16);
@@ -23,7 +24,7 @@ pub const MIN_SIZE: (u16, u16) = (40, 16);
 pub fn draw(app: &App, frame: &mut Frame<'_>, now: Instant) -> Rect {
     let area = frame.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        let text = "wari play needs a larger terminal: 80×24 is best";
+        let text = app.say("cli-tui-too-small", &[]);
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return Rect::default();
     }
@@ -45,10 +46,10 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, now: Instant) -> Rect {
     frame.render_widget(last_move_line(app), last);
     frame.render_widget(moves_text(app, moves), moves);
     frame.render_widget(status_line(app), status);
-    frame.render_widget(keys_line(app), keys);
+    frame.render_widget(keys_line(app, keys.width), keys);
 
     match app.dialog() {
-        Some(Dialog::Help) => draw_help(frame, area),
+        Some(Dialog::Help) => draw_help(app, frame, area),
         None if app.session().game().is_over() && !app.is_animating() => {
             draw_banner(app, frame, board);
         }
@@ -74,7 +75,8 @@ fn title_line(app: &App) -> Line<'static> {
     ];
     for side in Side::ALL {
         spans.push(Span::styled(" · ", Style::new().fg(Color::DarkGray)));
-        spans.push(Span::styled(format!("{side}: "), bold()));
+        let name = words::side_name(app.lang(), side);
+        spans.push(Span::styled(format!("{name}: "), bold()));
         spans.push(Span::raw(settings.name(side)));
     }
     Line::from(spans)
@@ -121,6 +123,15 @@ fn draw_board(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
         hand,
         cursor,
         hint: app.hint.map(|(m, _)| m.index(pits)),
+        names: &Side::ALL.map(|s| words::side_name(app.lang(), s)),
+        store_label: &app.say(
+            if position.rules().is_kalah() {
+                "cli-board-store"
+            } else {
+                "cli-board-captured"
+            },
+            &[],
+        ),
     };
     frame.render_widget(&view, area);
 }
@@ -142,10 +153,10 @@ fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
     let session = app.session();
     let settings = session.settings();
     let text = match (session.to_move(), sower(app)) {
-        (_, Some(side)) => format!("{side} sows…"),
-        (None, None) => "Game over".to_owned(),
-        (Some(_), None) if app.paused => "Paused: p goes on".to_owned(),
-        (Some(side), None) => to_move_text(settings, side),
+        (_, Some(side)) => app.say("cli-tui-sows", &[("side", words::side(side))]),
+        (None, None) => app.say("cli-tui-game-over", &[]),
+        (Some(_), None) if app.paused => app.say("cli-tui-paused", &[]),
+        (Some(side), None) => to_move_text(app, settings, side),
     };
     frame.render_widget(Line::styled(format!(" {text}"), bold()), area);
     if let Some(clocks) = session.clocks() {
@@ -159,7 +170,8 @@ fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
             } else {
                 Style::new()
             };
-            spans.push(Span::raw(format!("  {side} ")));
+            let name = words::side_name(app.lang(), side);
+            spans.push(Span::raw(format!("  {name} ")));
             spans.push(Span::styled(format!(" {} ", ClockTime(left)), style));
         }
         spans.push(Span::raw(" "));
@@ -168,35 +180,40 @@ fn draw_turn(app: &App, frame: &mut Frame<'_>, area: Rect, now: Instant) {
 }
 
 /// Whose turn it is, in words.
-fn to_move_text(settings: &Settings, side: Side) -> String {
-    if settings.player(side) == Player::Computer {
-        format!("{side} (computer) is thinking…")
+fn to_move_text(app: &App, settings: &Settings, side: Side) -> String {
+    let key = if settings.player(side) == Player::Computer {
+        "cli-tui-computer-thinking"
     } else if settings.against_computer() {
-        format!("Your turn: {side} to move")
+        "cli-tui-your-turn"
     } else {
-        format!("{side} to move")
-    }
+        "cli-to-move"
+    };
+    app.say(key, &[("side", words::side(side))])
 }
 
 fn last_move_line(app: &App) -> Line<'static> {
     let session = app.session();
     let mut spans = Vec::new();
     if let Some(sowing) = session.last_move() {
-        spans.push(Span::raw(" Last move: "));
+        spans.push(Span::raw(format!(
+            " {} ",
+            app.say("cli-tui-last-move", &[])
+        )));
         spans.push(Span::styled(
             sowing.played().to_string(),
             bold().fg(Color::Yellow),
         ));
-        spans.push(Span::raw(format!(" by {}", sowing.mover())));
-        let what = takings(&sowing);
+        let by = app.say("cli-tui-by", &[("side", words::side(sowing.mover()))]);
+        spans.push(Span::raw(format!(" {by}")));
+        let what = takings(&sowing, app.lang());
         if !what.is_empty() {
             spans.push(Span::styled(what, Style::new().fg(Color::LightRed)));
         }
     }
     if let Some((m, score)) = app.hint {
-        spans.push(Span::raw("   Hint: "));
+        spans.push(Span::raw(format!("   {} ", app.say("cli-tui-hint", &[]))));
         spans.push(Span::styled(
-            format!("{m} ({score})"),
+            format!("{m} ({})", words::score(app.lang(), score)),
             bold().fg(Color::Magenta),
         ));
     }
@@ -240,7 +257,7 @@ pub fn numbered_turns(moves: &[Move]) -> Vec<String> {
 /// The moves so far by turns (see [`numbered_turns`]), the latest lines
 /// when they do not all fit.
 fn moves_text(app: &App, area: Rect) -> Paragraph<'static> {
-    let mut tokens = vec!["Moves:".to_owned()];
+    let mut tokens = vec![app.say("cli-tui-moves", &[])];
     tokens.extend(numbered_turns(app.session().game().moves()));
     let width = usize::from(area.width.saturating_sub(2)).max(10);
     let mut lines: Vec<String> = vec![String::new()];
@@ -271,21 +288,29 @@ fn status_line(app: &App) -> Line<'static> {
                 format!(" {text} "),
                 bold().fg(Color::Black).bg(Color::Yellow),
             ),
-            Span::styled("  y", key_style()),
-            Span::raw(" yes  "),
+            Span::styled(
+                format!("  {}", app.say("cli-tui-yes-key", &[])),
+                key_style(),
+            ),
+            Span::raw(format!(" {}  ", app.say("cli-tui-yes", &[]))),
             Span::styled("n", key_style()),
-            Span::raw(" no"),
+            Span::raw(format!(" {}", app.say("cli-tui-no", &[]))),
         ])
     };
     match app.dialog() {
-        Some(Dialog::Confirm(Question::Resign(side))) => question(format!("Resign as {side}?")),
-        Some(Dialog::Confirm(Question::Quit)) => question("Quit this game?".to_owned()),
-        Some(Dialog::Confirm(Question::OfferCycle(side))) => {
-            question(format!("{side}: offer to end the game by the cycle rule?"))
+        Some(Dialog::Confirm(Question::Resign(side))) => {
+            question(app.say("cli-tui-resign-ask", &[("side", words::side(*side))]))
         }
-        Some(Dialog::Confirm(Question::AcceptCycle(offerer))) => question(format!(
-            "{}: {offerer} offers to end the game by the cycle rule. Accept?",
-            offerer.opposite()
+        Some(Dialog::Confirm(Question::Quit)) => question(app.say("cli-tui-quit-ask", &[])),
+        Some(Dialog::Confirm(Question::OfferCycle(side))) => {
+            question(app.say("cli-tui-offer-ask", &[("side", words::side(*side))]))
+        }
+        Some(Dialog::Confirm(Question::AcceptCycle(offerer))) => question(app.say(
+            "cli-tui-accept-ask",
+            &[
+                ("offerer", words::side(*offerer)),
+                ("other", words::side(offerer.opposite())),
+            ],
         )),
         Some(Dialog::SavePath { path, edited }) => {
             // The proposed name is shown selected: typing replaces it.
@@ -295,9 +320,9 @@ fn status_line(app: &App) -> Line<'static> {
                 Style::new().fg(Color::Black).bg(Color::White)
             };
             Line::from(vec![
-                Span::styled(" Save as: ", bold()),
+                Span::styled(format!(" {} ", app.say("cli-tui-save-as", &[])), bold()),
                 Span::styled(path.clone(), name),
-                Span::raw("▏  Enter saves, Esc cancels, Ctrl-U clears"),
+                Span::raw(format!("▏  {}", app.say("cli-tui-save-keys", &[]))),
             ])
         }
         _ => match app.status() {
@@ -314,66 +339,83 @@ fn status_line(app: &App) -> Line<'static> {
     }
 }
 
-fn keys_line(app: &App) -> Line<'static> {
+/// The keys that work now and what they do, `·` between them (a plain
+/// gap when a language's words make the line wider than `width`).
+fn keys_line(app: &App, width: u16) -> Line<'static> {
     let session = app.session();
     let keys: Vec<(String, &str)> = if session.game().is_over() {
         vec![
-            ("n".into(), "new game"),
-            ("s".into(), "save"),
-            ("u".into(), "undo"),
-            ("t".into(), "turn board"),
-            ("q".into(), "quit"),
-            ("?".into(), "help"),
+            ("n".into(), "cli-key-new-game"),
+            ("s".into(), "cli-key-save"),
+            ("u".into(), "cli-key-undo"),
+            ("t".into(), "cli-key-turn-board"),
+            ("q".into(), "cli-key-quit"),
+            ("?".into(), "cli-key-help"),
         ]
     } else if app.is_animating() {
-        vec![("any key".into(), "skips the sowing")]
+        vec![(app.say("cli-key-any", &[]), "cli-key-skips")]
     } else if !session.settings().players.contains(&Player::Human) {
         vec![
-            ("p".into(), "pause"),
-            ("u".into(), "undo"),
-            ("r".into(), "redo"),
-            ("t".into(), "turn board"),
-            ("s".into(), "save"),
-            ("q".into(), "quit"),
-            ("?".into(), "help"),
+            ("p".into(), "cli-key-pause"),
+            ("u".into(), "cli-key-undo"),
+            ("r".into(), "cli-key-redo"),
+            ("t".into(), "cli-key-turn-board"),
+            ("s".into(), "cli-key-save"),
+            ("q".into(), "cli-key-quit"),
+            ("?".into(), "cli-key-help"),
         ]
     } else if session.computer_to_move() {
         // No move to play while the computer thinks.
         vec![
-            ("u".into(), "undo"),
-            ("R".into(), "resign"),
-            ("t".into(), "turn board"),
-            ("s".into(), "save"),
-            ("q".into(), "quit"),
-            ("?".into(), "help"),
+            ("u".into(), "cli-key-undo"),
+            ("R".into(), "cli-key-resign"),
+            ("t".into(), "cli-key-turn-board"),
+            ("s".into(), "cli-key-save"),
+            ("q".into(), "cli-key-quit"),
+            ("?".into(), "cli-key-help"),
         ]
     } else {
         let row = match session.to_move() {
             Some(Side::North) => "a-f",
             _ => "A-F",
         };
-        let mut keys = vec![(format!("{row} ←→⏎"), "play"), ("u".into(), "undo")];
+        let mut keys = vec![
+            (format!("{row} ←→⏎"), "cli-key-play"),
+            ("u".into(), "cli-key-undo"),
+        ];
         if !session.redo_moves().is_empty() {
-            keys.push(("r".into(), "redo"));
+            keys.push(("r".into(), "cli-key-redo"));
         }
         keys.extend([
-            ("h".into(), "hint"),
-            ("o".into(), "cycle"),
-            ("R".into(), "resign"),
-            ("s".into(), "save"),
-            ("?".into(), "help"),
+            ("h".into(), "cli-key-hint"),
+            ("o".into(), "cli-key-cycle"),
+            ("R".into(), "cli-key-resign"),
+            ("s".into(), "cli-key-save"),
+            ("?".into(), "cli-key-help"),
         ]);
         keys
     };
-    let mut spans = vec![Span::raw(" ")];
-    for (i, (key, what)) in keys.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::styled(" · ", Style::new().fg(Color::DarkGray)));
+    let keys: Vec<(String, String)> = keys
+        .into_iter()
+        .map(|(key, what)| (key, app.say(what, &[])))
+        .collect();
+    let line = |gap: &'static str| {
+        let mut spans = vec![Span::raw(" ")];
+        for (i, (key, what)) in keys.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(gap, Style::new().fg(Color::DarkGray)));
+            }
+            spans.push(Span::styled(key.clone(), key_style()));
+            spans.push(Span::raw(format!(" {what}")));
         }
-        spans.push(Span::styled(key, key_style()));
-        spans.push(Span::raw(format!(" {what}")));
+        Line::from(spans)
+    };
+    let dotted = line(" · ");
+    if dotted.width() > usize::from(width) {
+        line("  ")
+    } else {
+        dotted
     }
-    Line::from(spans)
 }
 
 /// A box of `width` × `height` in the middle of `area` (cut to it).
@@ -388,38 +430,53 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// The keys, one a line.
-pub const HELP: [(&str, &str); 13] = [
-    ("A-F a-f", "play that pit of the side to move (either case)"),
-    ("← → Enter", "choose a pit and play it (or click it)"),
-    ("u  r", "undo, redo (against the computer: its reply too)"),
-    ("h", "hint: the engine's best move and score"),
-    ("o", "offer to end the game by the cycle rule (asks first)"),
-    ("R", "resign"),
-    ("t", "turn the board round"),
-    ("s", "save as OGN: type a name or keep it, Ctrl-U clears"),
-    ("p", "pause (computer against computer)"),
-    ("n", "new game, once the game is over"),
-    ("q  Esc", "quit"),
-    ("any key", "skips the sowing animation"),
-    ("Ctrl-C", "quit at once"),
-];
+/// The keys, one a line: the key and what it does.
+fn help_rows(app: &App) -> Vec<(String, String)> {
+    let say = |key| app.say(key, &[]);
+    vec![
+        ("A-F a-f".into(), say("cli-tui-help-pits")),
+        ("← → Enter".into(), say("cli-tui-help-arrows")),
+        ("u  r".into(), say("cli-tui-help-undo")),
+        ("h".into(), say("cli-tui-help-hint")),
+        ("o".into(), say("cli-tui-help-cycle")),
+        ("R".into(), say("cli-tui-help-resign")),
+        ("t".into(), say("cli-tui-help-turn")),
+        ("s".into(), say("cli-tui-help-save")),
+        ("p".into(), say("cli-tui-help-pause")),
+        ("n".into(), say("cli-tui-help-new")),
+        ("q  Esc".into(), say("cli-tui-help-quit")),
+        (say("cli-key-any"), say("cli-tui-help-any-key")),
+        ("Ctrl-C".into(), say("cli-tui-help-ctrl-c")),
+    ]
+}
 
-fn draw_help(frame: &mut Frame<'_>, area: Rect) {
-    let lines: Vec<Line<'_>> = HELP
+/// The number of columns `text` takes (one a character here).
+fn columns(text: &str) -> u16 {
+    u16::try_from(text.chars().count()).unwrap_or(u16::MAX)
+}
+
+fn draw_help(app: &App, frame: &mut Frame<'_>, area: Rect) {
+    let rows = help_rows(app);
+    let width = rows.iter().map(|(key, _)| columns(key)).max().unwrap_or(0) + 1;
+    let widest = rows
         .iter()
+        .map(|(_, what)| columns(what))
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line<'_>> = rows
+        .into_iter()
         .map(|(key, what)| {
             Line::from(vec![
-                Span::styled(format!(" {key:<10}"), key_style()),
-                Span::raw(*what),
+                Span::styled(format!(" {key:<w$}", w = usize::from(width)), key_style()),
+                Span::raw(what),
             ])
         })
         .collect();
-    let rect = centred(area, 64, HELP.len() as u16 + 2);
+    let rect = centred(area, (width + widest + 3).max(64), lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
-        .title(" Keys (any key closes) ");
+        .title(format!(" {} ", app.say("cli-tui-keys-title", &[])));
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
@@ -427,33 +484,48 @@ fn draw_banner(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let Some(outcome) = app.session().game().outcome() else {
         return;
     };
-    let result = match outcome.winner() {
-        Some(side) => format!("{side} wins"),
-        None => "A draw".to_owned(),
-    };
+    let args = words::outcome_args(app.lang(), &outcome);
     let score = outcome.score_text();
     let (south, north) = score.split_once('-').unwrap_or((&score, ""));
+    let key = |key: &str, what: &str, gap: &str| {
+        [
+            Span::styled(key.to_owned(), key_style()),
+            Span::raw(format!(" {}{gap}", app.say(what, &[]))),
+        ]
+    };
+    let keys: Vec<Span<'static>> = [
+        key("n", "cli-key-new-game", "  "),
+        key("s", "cli-key-save", "  "),
+        key("u", "cli-key-undo", "  "),
+        key("q", "cli-key-quit", ""),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let keys = Line::from(keys);
     let lines = vec![
-        Line::styled(result, bold().fg(Color::Yellow)),
-        Line::raw(format!("by {}", outcome.reason().name())),
-        Line::raw(format!("South {south} · North {north}")),
+        Line::styled(
+            app.say("cli-tui-result", &[("winner", words::winner(&outcome))]),
+            bold().fg(Color::Yellow),
+        ),
+        Line::raw(app.say("cli-tui-by-reason", &args)),
+        Line::raw(app.say(
+            "cli-tui-score",
+            &[("south", south.into()), ("north", north.into())],
+        )),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("n", key_style()),
-            Span::raw(" new game  "),
-            Span::styled("s", key_style()),
-            Span::raw(" save  "),
-            Span::styled("u", key_style()),
-            Span::raw(" undo  "),
-            Span::styled("q", key_style()),
-            Span::raw(" quit"),
-        ]),
+        keys,
     ];
-    let rect = centred(area, 44, 7);
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+    let width = u16::try_from(widest)
+        .unwrap_or(u16::MAX)
+        .saturating_add(4)
+        .max(44);
+    let rect = centred(area, width, 7);
     frame.render_widget(Clear, rect);
     let block = Block::bordered()
         .border_type(BorderType::Double)
-        .title(" Game over ")
+        .title(format!(" {} ", app.say("cli-tui-game-over", &[])))
         .border_style(Style::new().fg(Color::Yellow));
     frame.render_widget(
         Paragraph::new(lines)

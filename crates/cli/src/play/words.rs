@@ -1,0 +1,223 @@
+//! What `wari play` says, in the player's language: the messages of
+//! `web/locales/<lang>/cli.ftl` (through [`wari_i18n`]), the language
+//! chosen by `--lang` or the terminal's locale, and the game's things
+//! (sides, scores, illegal moves, bad positions) put into words.
+
+use wari_engine::Score;
+use wari_i18n::{Arg, message};
+use wari_rules::{Outcome, PlayError, PositionError, Side};
+
+pub use wari_i18n::Language;
+
+/// The language `wari play` speaks: `--lang` if given, else the
+/// terminal's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
+///
+/// ```ignore
+/// assert_eq!(choose(Some("es".parse().unwrap())).code(), "es");
+/// ```
+pub fn choose(asked: Option<Language>) -> Language {
+    asked.or_else(Language::from_env).unwrap_or_default()
+}
+
+/// A side as the catalogue selects on it: `south` or `north`.
+pub fn side(side: Side) -> Arg<'static> {
+    match side {
+        Side::South => "south".into(),
+        Side::North => "north".into(),
+    }
+}
+
+/// A side's name alone: "South", "Sur".
+pub fn side_name(lang: Language, s: Side) -> String {
+    message(lang, "cli-side", &[("side", side(s))])
+}
+
+/// A finished game's winner as the catalogue selects on it: `south`,
+/// `north` or `draw`.
+pub fn winner(outcome: &Outcome) -> Arg<'static> {
+    match outcome.winner() {
+        Some(s) => side(s),
+        None => "draw".into(),
+    }
+}
+
+/// How a game ended, in words: `$winner` (who won, "South wins", "gana el
+/// Sur"), `$reason` (why, "majority", "mayoría") and `$score` (`25-19`),
+/// the arguments of `cli-game-over`.
+pub fn outcome_args(lang: Language, outcome: &Outcome) -> [(&'static str, Arg<'static>); 3] {
+    let winner = message(lang, "cli-winner", &[("winner", winner(outcome))]);
+    let reason = message(
+        lang,
+        "cli-reason",
+        &[("reason", outcome.reason().name().into())],
+    );
+    [
+        ("winner", winner.into()),
+        ("reason", reason.into()),
+        ("score", outcome.score_text().into()),
+    ]
+}
+
+/// An engine's score: `+1.25` seeds ahead (`+1,25` in Spanish), or a
+/// proven margin `+3 (exact, 12 plies)`.
+pub fn score(lang: Language, score: Score) -> String {
+    match score {
+        Score::Seeds(centi) => {
+            let sign = if centi < 0 { "-" } else { "+" };
+            let seeds = f64::from(centi.unsigned_abs()) / 100.0;
+            message(
+                lang,
+                "cli-score-seeds",
+                &[("sign", sign.into()), ("seeds", seeds.into())],
+            )
+        }
+        Score::Exact { margin, plies } => message(
+            lang,
+            "cli-score-exact",
+            &[
+                ("margin", format!("{margin:+}").into()),
+                ("plies", plies.into()),
+            ],
+        ),
+    }
+}
+
+/// Why a move cannot be played, in the rules' words.
+pub fn play_error(lang: Language, e: &PlayError) -> String {
+    let letter = |m: wari_rules::Move| -> Arg<'static> { m.to_string().into() };
+    match *e {
+        PlayError::GameOver => message(lang, "cli-game-is-over", &[]),
+        PlayError::NoSuchPit { m, pits } => message(
+            lang,
+            "cli-no-such-pit",
+            &[("move", letter(m)), ("pits", pits.into())],
+        ),
+        PlayError::NotYourPit { m, turn } => message(
+            lang,
+            "cli-not-your-pit",
+            &[
+                ("move", letter(m)),
+                ("owner", side(turn.opposite())),
+                ("turn", side(turn)),
+            ],
+        ),
+        PlayError::EmptyPit(m) => message(lang, "cli-empty-pit", &[("move", letter(m))]),
+        PlayError::MustFeed { m, turn } => message(
+            lang,
+            "cli-must-feed",
+            &[
+                ("move", letter(m)),
+                ("other", side(turn.opposite())),
+                ("turn", side(turn)),
+            ],
+        ),
+        PlayError::GrandSlamForbidden(m) => {
+            message(lang, "cli-grand-slam-forbidden", &[("move", letter(m))])
+        }
+    }
+}
+
+/// Why a position string (`--from`) cannot be read.
+pub fn position_error(lang: Language, e: &PositionError) -> String {
+    let quoted = |token: &str| -> Arg<'static> { format!("{token:?}").into() };
+    match e {
+        PositionError::Shape => message(lang, "cli-position-shape", &[]),
+        PositionError::NotANumber(token) => message(
+            lang,
+            "cli-position-not-a-number",
+            &[("token", quoted(token))],
+        ),
+        PositionError::TooManyPits => message(lang, "cli-position-too-many-pits", &[]),
+        PositionError::RowLengths { south, north } => message(
+            lang,
+            "cli-position-row-lengths",
+            &[("south", (*south).into()), ("north", (*north).into())],
+        ),
+        PositionError::PitsMismatch { position, rules } => message(
+            lang,
+            "cli-position-pits-mismatch",
+            &[("position", (*position).into()), ("rules", (*rules).into())],
+        ),
+        PositionError::Turn(token) => {
+            message(lang, "cli-position-turn", &[("token", quoted(token))])
+        }
+        PositionError::Counts(token) => {
+            message(lang, "cli-position-counts", &[("token", quoted(token))])
+        }
+        PositionError::TooManySeeds => message(
+            lang,
+            "cli-position-too-many-seeds",
+            &[("max", wari_rules::Position::MAX_TOTAL_SEEDS.into())],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wari_rules::{Game, Move, Position, Rules};
+
+    fn es() -> Language {
+        "es".parse().unwrap()
+    }
+
+    #[test]
+    fn scores_take_the_languages_decimal_mark() {
+        assert_eq!(score(Language::ENGLISH, Score::Seeds(125)), "+1.25");
+        assert_eq!(score(es(), Score::Seeds(-50)), "-0,50");
+        assert_eq!(score(es(), Score::Seeds(300)), "+3,00");
+        assert_eq!(
+            score(
+                es(),
+                Score::Exact {
+                    margin: 2,
+                    plies: 1
+                }
+            ),
+            "+2 (exacto, 1 media jugada)"
+        );
+        assert_eq!(
+            score(
+                Language::ENGLISH,
+                Score::Exact {
+                    margin: -4,
+                    plies: 12
+                }
+            ),
+            "-4 (exact, 12 plies)"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_told_in_the_rules_words() {
+        let game = Game::default();
+        let e = game.clone().play("a".parse::<Move>().unwrap()).unwrap_err();
+        assert_eq!(
+            play_error(es(), &e),
+            "el hoyo a es del Norte y es el turno del Sur"
+        );
+        // The English is the rules crate's own text, word for word.
+        assert_eq!(play_error(Language::ENGLISH, &e), e.to_string());
+        let start =
+            Position::from_string("3,1,0,0,2,1/0,0,0,0,0,0 S 20-21", Rules::default()).unwrap();
+        let e = Game::from_position(start)
+            .play("A".parse().unwrap())
+            .unwrap_err();
+        assert_eq!(
+            play_error(es(), &e),
+            "A no llega a la fila vacía del Norte: el Sur debe alimentar al rival"
+        );
+        assert_eq!(play_error(Language::ENGLISH, &e), e.to_string());
+    }
+
+    #[test]
+    fn bad_positions_are_told_in_english_as_the_rules_crate_does() {
+        for text in ["4,4/4 S", "4,x/4,4 S 0-0", "4,4/4 S 0-0", "4,4/4,4 W 0-0"] {
+            let e =
+                Position::from_string(text, Rules::default().with_pits(2).unwrap()).unwrap_err();
+            assert_eq!(position_error(Language::ENGLISH, &e), e.to_string());
+        }
+        let e = Position::from_string("4,4/4 S 0-0", Rules::default()).unwrap_err();
+        assert_ne!(position_error(es(), &e), e.to_string());
+    }
+}
