@@ -7,7 +7,7 @@ import { asSentence, h } from './dom.js';
 import { signOut } from './header.js';
 import { navigate } from './router.js';
 import { currentSession, knownSession, setSession } from './session.js';
-import { t } from './i18n.js';
+import { languageChanged, t } from './i18n.js';
 
 /** Where to go after signing in: `?next=` if it is a page of this site. */
 function next() {
@@ -94,7 +94,9 @@ export function mountSignIn(outlet) {
   ], t('sign-in'), async (v) => {
     await knownSession();
     setSession(await api.signIn(v['account-name'], v['account-password']));
-    navigate(next(), { replace: true });
+    // The account's language, if it has one, is the page's from now on.
+    if (await languageChanged()) location.replace(next());
+    else navigate(next(), { replace: true });
   });
   outlet.append(h('div', { class: 'account-page' },
     h('h1', {}, t('sign-in')),
