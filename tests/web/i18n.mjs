@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 import { FluentBundle, FluentResource } from '../../web/vendor/fluent-bundle/esm/index.js';
 import {
-  base, boardLabels, consoleErrors, harness, person, signIn,
+  artifacts, assertFits, base, boardLabels, consoleErrors, harness, person, signIn,
 } from './support/harness.mjs';
 
 harness();
@@ -180,6 +180,27 @@ test("an account keeps its language: chosen on one browser, it is the page's on 
   assert.equal(await pageLanguage(second.page), 'es');
   await second.page.locator('#me a[href="/account"]', { hasText: 'Ajustes' }).waitFor();
   await second.context.close();
+});
+
+test('the longer Spanish words fit a phone: the lobby and a game without sideways scrolling', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { context, page } = await person({
+    locale: 'es-ES', viewport, hasTouch: true, isMobile: true,
+  });
+  await signIn(page, 'Pepa');
+  assert.equal(await pageLanguage(page), 'es');
+  await assertFits(page, viewport.width, 'the lobby in Spanish');
+  await page.locator('#opponent-computer').check();
+  await page.locator('#level').selectOption('1');
+  await page.locator('#create-table').click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  const pit = page.locator('.board .pit.playable').first();
+  await pit.waitFor();
+  await pit.tap();
+  await page.waitForFunction(() => document.querySelectorAll('.move-list li').length >= 1);
+  await assertFits(page, viewport.width, 'the game page in Spanish');
+  await page.screenshot({ path: path.join(artifacts, 'board-phone-es.png'), fullPage: true });
+  await context.close();
 });
 
 test('no page logged a console error', () => {

@@ -7,7 +7,7 @@ import {
   dateText, h, movesText, timeControlText,
 } from './dom.js';
 import {
-  diffText, poolText, ratingText, reasonText, rulesText, sideName,
+  diffText, playerName, poolText, ratingText, reasonText, rulesText, sideName,
 } from './words.js';
 import { t } from './i18n.js';
 
@@ -21,7 +21,7 @@ const enc = encodeURIComponent;
  */
 export function playerCell(p, side) {
   if (!p) return h('span', {}, t('games-no-one-yet', { side: sideName(side) }));
-  const name = p.account ? h('a', { href: `/player/${enc(p.name)}` }, p.name) : h('span', {}, p.name);
+  const name = p.account ? h('a', { href: `/player/${enc(p.name)}` }, p.name) : h('span', {}, playerName(p));
   const rating = p.rating !== undefined && p.rating !== null ? ` (${ratingText(p.rating, p.provisional)})` : '';
   const diff = typeof p.rating_diff === 'number'
     ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null;
@@ -38,7 +38,7 @@ export function outcomeText(game, you = null) {
   if (game.status !== 'finished') return game.status === 'waiting' ? t('outcome-waiting') : t('outcome-playing');
   if (game.result === 'draw') return t('outcome-draw');
   if (you) return game.result === you ? t('outcome-won') : t('outcome-lost');
-  const winner = game.players?.[game.result]?.name ?? sideName(game.result);
+  const winner = playerName(game.players?.[game.result]) || sideName(game.result);
   return t('outcome-winner', { winner });
 }
 
@@ -66,7 +66,7 @@ export function gameItem(game, { you = null, link = 'replay' } = {}) {
       game.score ? ` ${String(game.score).replace('-', '–')}` : '',
       game.reason ? `: ${reasonText(game.reason, { loser })}` : ''),
     h('p', { class: 'meta' }, kind, when ? ` · ${dateText(when)}` : ''),
-    h('a', { href, class: 'open', 'aria-label': t('games-open-label', { action: label, south: p.S?.name ?? sideName('S'), north: p.N?.name ?? sideName('N') }) }, label));
+    h('a', { href, class: 'open', 'aria-label': t('games-open-label', { action: label, south: playerName(p.S) || sideName('S'), north: playerName(p.N) || sideName('N') }) }, label));
 }
 
 /**

@@ -16,12 +16,14 @@ import { navigate } from './router.js';
 import {
   ensureSession, knownSession, onSession, toast,
 } from './session.js';
-import { poolText, rulesText, sideName } from './words.js';
+import {
+  playerName, poolText, rulesText, sideName,
+} from './words.js';
 import { t } from './i18n.js';
 
 const REFRESH_MS = 3000;
 
-const nameOf = (/** @type {any} */ who) => (typeof who === 'string' ? who : who?.name ?? '');
+const nameOf = (/** @type {any} */ who) => (typeof who === 'string' ? who : playerName(who));
 
 const myTables = () => JSON.parse(sessionStorage.getItem('wari.tables') ?? '[]');
 const rememberTable = (/** @type {string} */ id) => sessionStorage.setItem('wari.tables', JSON.stringify([...myTables(), id].slice(-20)));

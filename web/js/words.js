@@ -111,6 +111,18 @@ export const DECLINE_REASONS = [
 ];
 
 /**
+ * A player's name as the page shows it: the computer's in the page's
+ * language ("Computer (level 3)", "Ordenador (nivel 3)"), a person's as
+ * it is.
+ * @param {any} player a seat of GAME (docs/API.md): {kind, name, level?}
+ * @returns {string}
+ */
+export function playerName(player) {
+  if (player?.kind !== 'computer') return player?.name ?? '';
+  return player.level ? t('computer-level', { level: player.level }) : t('computer');
+}
+
+/**
  * A rating as players write it: 1512, or "1500?" while provisional.
  * @param {number | null | undefined} rating
  * @param {boolean} [provisional]

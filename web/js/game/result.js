@@ -6,7 +6,7 @@ import { asSentence, fill, h } from '../dom.js';
 import { opposite } from '../rules.js';
 import { analysisUrl } from '../analysis/url.js';
 import {
-  diffText, ratingText, reasonText, sideName,
+  diffText, playerName, ratingText, reasonText, sideName,
 } from '../words.js';
 import { t } from '../i18n.js';
 
@@ -18,7 +18,7 @@ import { t } from '../i18n.js';
 export function playerText(game, side) {
   const p = game.players?.[side];
   if (!p) return t('player-no-one', { side: sideName(side) });
-  return t('player-on-side', { name: p.name ?? sideName(side), side: sideName(side) });
+  return t('player-on-side', { name: playerName(p) || sideName(side), side: sideName(side) });
 }
 
 /**
@@ -29,7 +29,7 @@ export function resultText(game) {
   const { result, reason, score } = game;
   const mine = game.you;
   /** @param {string} side */
-  const name = (side) => game.players?.[side]?.name ?? sideName(side);
+  const name = (side) => playerName(game.players?.[side]) || sideName(side);
   let headline;
   let mark;
   if (result === 'draw') {

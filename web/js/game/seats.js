@@ -5,7 +5,9 @@
 
 import { fill, h } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
-import { diffText, ratingText, sideName } from '../words.js';
+import {
+  diffText, playerName, ratingText, sideName,
+} from '../words.js';
 import { createClocks } from './clocks.js';
 import { t } from '../i18n.js';
 
@@ -41,10 +43,7 @@ export function createSeats(ctx) {
       const toMove = game.status === 'playing' && game.to_move === side;
       el.classList.toggle('to-move', toMove);
       part(el, '.turn-mark').textContent = toMove ? '▶' : '';
-      let who = p ? p.name : t('seat-waiting');
-      if (p?.kind === 'computer' && !/computer/i.test(p.name)) {
-        who += ` ${p.level ? t('seat-computer-level', { level: p.level }) : t('seat-computer')}`;
-      }
+      const who = p ? playerName(p) : t('seat-waiting');
       const name = p?.account ? h('a', { href: `/player/${encodeURIComponent(p.name)}` }, who) : who;
       const rating = typeof p?.rating === 'number'
         ? h('span', { class: 'seat-rating' }, ` ${ratingText(p.rating, p.provisional)}`,

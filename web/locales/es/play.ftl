@@ -193,7 +193,7 @@ offer-withdraw = Retirar
 offer-label = Propuesta
 player-no-one = { $side } (aún nadie)
 player-on-side = { $name } ({ $side })
-result-draw = Tablas
+result-draw = Empate
 result-you-win = Has ganado
 result-you-lose = Has perdido
 result-wins = Gana { $name } ({ $side })
@@ -204,8 +204,8 @@ result-replay = Repetición
 result-analysis = Tablero de análisis
 result-download-ogn = Descargar OGN
 seat-waiting = esperando a un jugador…
-seat-computer = (ordenador)
-seat-computer-level = (ordenador, nivel { $level })
+computer = Ordenador
+computer-level = Ordenador (nivel { $level })
 seat-guest = (invitado)
 seat-berserk-title = Berserk: la mitad del tiempo, sin incremento
 seat-berserk = ⚔ berserk
@@ -346,7 +346,7 @@ player-filter = Filtrar las partidas
 player-all = todas
 player-result = Resultado
 player-won = ganadas
-player-drawn = tablas
+player-drawn = empatadas
 player-lost = perdidas
 player-show = Mostrar
 player-no-game-matches = Ninguna partida coincide.
@@ -369,7 +369,7 @@ player-results = Resultados
 player-results-line = { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
-}: { $won } ganadas, { $drawn } tablas, { $lost } perdidas.
+}: { $won } ganadas, { $drawn } empatadas, { $lost } perdidas.
 player-games = Partidas
 
 ## Listas de partidas (games-list.js, archive.js, leaderboard.js)
@@ -380,7 +380,7 @@ games-count = { $count ->
 games-no-one-yet = { $side }: aún nadie
 outcome-waiting = esperando a un jugador
 outcome-playing = en juego
-outcome-draw = tablas
+outcome-draw = empate
 outcome-won = ganada
 outcome-lost = perdida
 outcome-winner = ganó { $winner }
