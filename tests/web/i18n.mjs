@@ -85,7 +85,7 @@ test('a game played in Spanish: pits, a refusal, a server error and the banner i
   catalogue.addResource(new FluentResource(fs.readFileSync(path.join(here, '../../web/locales/es/server.ftl'), 'utf8')));
   const message = catalogue.getMessage(`err-${es.code}`);
   assert.ok(message?.value, `web/locales/es/server.ftl has err-${es.code}`);
-  assert.equal(es.error, catalogue.formatPattern(message.value, { name: 'Nadie_Existe' }));
+  assert.equal(es.error, catalogue.formatPattern(message.value, { name: 'Nadie_Existe', player: 'Nadie_Existe' }));
 
   // Sara opens a public table without a clock, playing South; Nils joins.
   await south.page.locator('#opponent-human').check();
