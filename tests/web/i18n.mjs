@@ -61,6 +61,7 @@ test('a game played in Spanish: pits, a refusal, a server error and the banner i
   // An error the server sends, shown in Spanish: a challenge to a player
   // who does not exist. The same request from the English page gets the
   // English message with the same machine code.
+  const errorsBefore = consoleErrors.length;
   await south.page.locator('#opponent-challenge').check();
   await south.page.locator('#challenged').fill('Nadie_Existe');
   await south.page.locator('#create-table').click();
@@ -86,6 +87,12 @@ test('a game played in Spanish: pits, a refusal, a server error and the banner i
   const message = catalogue.getMessage(`err-${es.code}`);
   assert.ok(message?.value, `web/locales/es/server.ftl has err-${es.code}`);
   assert.equal(es.error, catalogue.formatPattern(message.value, { name: 'Nadie_Existe', player: 'Nadie_Existe' }));
+
+  // The three refusals (the form's and the two asked here) are the
+  // browser's only console lines about them.
+  const refused = consoleErrors.splice(errorsBefore);
+  assert.equal(refused.length, 3, JSON.stringify(refused));
+  for (const line of refused) assert.match(line, /status of 404/);
 
   // Sara opens a public table without a clock, playing South; Nils joins.
   await south.page.locator('#opponent-human').check();
