@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::api::error::Error;
 use crate::lock::lock;
+use crate::text::text;
 
 /// Answers kept.
 const CACHE_SIZE: usize = 4096;
@@ -141,7 +142,7 @@ impl Analysis {
             tokio::pin!(freed);
             freed.as_mut().enable();
             match self.admit(keys, movetime_ms) {
-                Err(Error::TooMany(m)) if m.starts_with("one analysis") => {
+                Err(Error::TooMany(m)) if m.key() == "err-one-analysis-at-a-time" => {
                     if tokio::time::timeout_at(until, freed).await.is_err() {
                         return Err(Error::TooMany(m));
                     }
@@ -213,9 +214,7 @@ impl Analysis {
     pub fn admit(&self, keys: &[String], movetime_ms: u64) -> Result<Ticket, Error> {
         let mut running = lock(&self.running);
         if keys.iter().any(|k| running.contains(k)) {
-            return Err(Error::TooMany(
-                "one analysis at a time: wait for the one under way".to_owned(),
-            ));
+            return Err(Error::TooMany(text!("err-one-analysis-at-a-time")));
         }
         let now = Instant::now();
         let mut budgets = lock(&self.budgets);
@@ -231,10 +230,10 @@ impl Analysis {
             let ms = (b.ms + now.duration_since(b.at).as_secs_f64() * 1000.0 * per_ms)
                 .min(self.ms_per_minute);
             if ms < cost {
-                return Err(Error::TooMany(format!(
-                    "analysis: at most {} s of engine time a minute; try again in {} s",
-                    (self.ms_per_minute / 1000.0).round(),
-                    ((cost - ms) / per_ms / 1000.0).ceil()
+                return Err(Error::TooMany(text!(
+                    "err-analysis-time-spent",
+                    round = (self.ms_per_minute / 1000.0).round(),
+                    ceil = ((cost - ms) / per_ms / 1000.0).ceil()
                 )));
             }
             refilled.push(ms);

@@ -25,6 +25,7 @@ use crate::notify;
 use crate::pool::Work;
 use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
+use crate::text::text;
 
 /// Connections of one seat's session in this process.
 #[derive(Clone, Copy, Debug)]
@@ -274,7 +275,7 @@ impl Room {
             .store
             .lock_game(&mut tx, &self.id)
             .await?
-            .ok_or_else(|| Error::not_found(format!("no game {}", self.id)))?;
+            .ok_or_else(|| Error::not_found(text!("err-no-game", id = self.id)))?;
         if locked.version != state.version
             && let Some(fresh) = app.store.load_game(&mut tx, &self.id).await?
         {
@@ -339,7 +340,7 @@ impl Room {
             room.follow_up(app, &room.snapshot());
         }
         if flag_first {
-            return Err(Error::conflict("the game is over: time ran out"));
+            return Err(Error::conflict(text!("err-game-over-time-ran-out")));
         }
         Ok(snapshot)
     }

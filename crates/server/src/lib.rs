@@ -46,6 +46,7 @@ mod session;
 mod static_files;
 mod store;
 mod tables;
+mod text;
 mod tokens;
 mod tournaments;
 

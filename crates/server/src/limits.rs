@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::api::error::Error;
 use crate::lock::lock;
+use crate::text::text;
 
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
@@ -82,7 +83,7 @@ impl Limiter {
             bucket.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Error::TooMany("too many messages: slow down".to_owned()))
+            Err(Error::TooMany(text!("err-too-many-messages")))
         }
     }
 
@@ -106,8 +107,10 @@ impl Limiter {
         let mut c = lock(&self.connections);
         let n = c.entry(client.to_owned()).or_insert(0);
         if *n >= max {
-            return Err(Error::TooMany(format!(
-                "too many open connections: at most {max} per {per}"
+            return Err(Error::TooMany(text!(
+                "err-too-many-connections",
+                max = max,
+                per = per
             )));
         }
         *n += 1;

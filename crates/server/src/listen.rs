@@ -23,6 +23,7 @@ use tower::ServiceExt;
 
 use crate::App;
 use crate::api::error::Error;
+use crate::text::text;
 
 /// Accepts connections on `listener` and serves `router` on each, until
 /// `stopping` turns true.
@@ -83,11 +84,8 @@ async fn connection(
             let response = match tokio::time::timeout(timeout, call).await {
                 Ok(Ok(response)) => response,
                 Ok(Err(never)) => match never {},
-                Err(_) => Error::Timeout(format!(
-                    "the request took longer than {} s",
-                    timeout.as_secs()
-                ))
-                .into_response(),
+                Err(_) => Error::Timeout(text!("err-request-timeout", as_secs = timeout.as_secs()))
+                    .into_response(),
             };
             Ok::<_, std::convert::Infallible>(response)
         }

@@ -6,6 +6,7 @@
 //! the computer ("Computer (level 10)").
 
 use crate::api::error::Error;
+use crate::text::text;
 
 /// Longest name, in characters.
 pub const MAX_NAME: usize = 24;
@@ -25,21 +26,21 @@ pub fn check_name(name: &str) -> Result<String, Error> {
     let name = name.trim();
     let count = name.chars().count();
     if count == 0 {
-        return Err(Error::bad("name: must not be empty"));
+        return Err(Error::bad(text!("err-name-empty")));
     }
     if count > MAX_NAME {
-        return Err(Error::bad(format!("name: at most {MAX_NAME} characters")));
+        return Err(Error::bad(text!("err-name-too-long", max_name = MAX_NAME)));
     }
     if name.chars().any(char::is_control) {
-        return Err(Error::bad("name: no control characters"));
+        return Err(Error::bad(text!("err-name-control-characters")));
     }
     if let Some(c) = name
         .chars()
         .find(|&c| invisible(c) || (c.is_whitespace() && c != ' '))
     {
-        return Err(Error::bad(format!(
-            "name: no invisible or direction characters (U+{:04X})",
-            u32::from(c)
+        return Err(Error::bad(text!(
+            "err-name-invisible-characters",
+            from = format!("{:04X}", u32::from(c))
         )));
     }
     let letters: String = name
@@ -48,10 +49,10 @@ pub fn check_name(name: &str) -> Result<String, Error> {
         .flat_map(char::to_lowercase)
         .collect();
     if letters.is_empty() {
-        return Err(Error::bad("name: needs a letter or a digit"));
+        return Err(Error::bad(text!("err-name-needs-letter-digit")));
     }
     if letters.starts_with("computer") {
-        return Err(Error::bad("name: \"Computer\" is the computer's"));
+        return Err(Error::bad(text!("err-name-computer")));
     }
     Ok(name.to_owned())
 }

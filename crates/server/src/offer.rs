@@ -4,6 +4,7 @@
 use wari_rules::Side;
 
 use crate::api::error::Error;
+use crate::text::text;
 
 /// What a player may offer the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +37,9 @@ impl OfferKind {
             "cycle" => Ok(OfferKind::Cycle),
             "takeback" => Ok(OfferKind::Takeback),
             "rematch" => Ok(OfferKind::Rematch),
-            other => Err(Error::bad(format!(
-                "unknown offer kind {other:?}: expected cycle, takeback or rematch"
+            other => Err(Error::bad(text!(
+                "err-unknown-offer-kind",
+                other = format!("{:?}", other)
             ))),
         }
     }

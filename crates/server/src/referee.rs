@@ -10,6 +10,7 @@ use crate::clock::Clock;
 use crate::ids;
 pub use crate::offer::{Offer, OfferKind};
 pub use crate::seat::{Seat, SeatKind, SeatRating};
+use crate::text::text;
 
 /// Where a game is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,12 +232,13 @@ impl GameState {
             Action::Move { side, mv, ply } => {
                 self.must_be_playing()?;
                 if side != self.to_move() {
-                    return Err(Error::conflict("it is not your turn"));
+                    return Err(Error::conflict(text!("err-not-your-turn")));
                 }
                 if let Some(ply) = ply.filter(|&p| p != self.game.moves().len()) {
-                    return Err(Error::conflict(format!(
-                        "stale ply {ply}: {} moves have been played",
-                        self.game.moves().len()
+                    return Err(Error::conflict(text!(
+                        "err-stale-ply",
+                        ply = ply,
+                        moves = self.game.moves().len()
                     )));
                 }
                 self.play(mv, now)?;
@@ -244,7 +246,7 @@ impl GameState {
             Action::Computer { ply, mv } => {
                 self.must_be_playing()?;
                 if ply != self.game.moves().len() || self.computer_to_move().is_none() {
-                    return Err(Error::conflict("the computer's move is stale"));
+                    return Err(Error::conflict(text!("err-computer-move-stale")));
                 }
                 self.play(mv, now)?;
             }
@@ -257,7 +259,7 @@ impl GameState {
             Action::Berserk(side) => self.berserk(side)?,
             Action::Accept(side, kind) => {
                 self.take_offer(side.opposite(), kind).ok_or_else(|| {
-                    Error::conflict(format!("no {} offer to accept", kind.name()))
+                    Error::conflict(text!("err-no-offer-to-accept", kind = kind.name()))
                 })?;
                 effects = self.agree(side.opposite(), kind, now)?;
             }
@@ -265,9 +267,9 @@ impl GameState {
                 if self.take_offer(side.opposite(), kind).is_none()
                     && self.take_offer(side, kind).is_none()
                 {
-                    return Err(Error::conflict(format!(
-                        "no {} offer to decline",
-                        kind.name()
+                    return Err(Error::conflict(text!(
+                        "err-no-offer-to-decline",
+                        kind = kind.name()
                     )));
                 }
             }
@@ -280,13 +282,13 @@ impl GameState {
             Action::Flag => {
                 let side = self
                     .flag_due(now)
-                    .ok_or_else(|| Error::conflict("no clock has run out"))?;
+                    .ok_or_else(|| Error::conflict(text!("err-no-clock-run-out")))?;
                 self.game.lose_on_time(side);
                 self.finish(now);
             }
             Action::ComputerAnswer { ply, accept } => {
                 if !self.cycle_offer_to_computer() || ply != self.game.moves().len() {
-                    return Err(Error::conflict("the answer is stale"));
+                    return Err(Error::conflict(text!("err-answer-stale")));
                 }
                 let by = self.to_move_or_offerer(OfferKind::Cycle);
                 self.take_offer(by, OfferKind::Cycle);
@@ -301,18 +303,18 @@ impl GameState {
     fn berserk(&mut self, side: Side) -> Result<(), Error> {
         self.must_be_playing()?;
         if self.tournament.is_none() {
-            return Err(Error::conflict("only a tournament game may be berserked"));
+            return Err(Error::conflict(text!("err-berserk-not-tournament")));
         }
         if self.game.moves().iter().any(|m| m.side() == side) {
-            return Err(Error::conflict("berserk is before your first move"));
+            return Err(Error::conflict(text!("err-berserk-before-first-move")));
         }
         let clock = self
             .clock
             .as_mut()
             .filter(|c| !c.per_move)
-            .ok_or_else(|| Error::conflict("a game without a clock has no berserk"))?;
+            .ok_or_else(|| Error::conflict(text!("err-berserk-no-clock")))?;
         if clock.berserk[side.index()] {
-            return Err(Error::conflict("you have already berserked"));
+            return Err(Error::conflict(text!("err-already-berserked")));
         }
         clock.berserk(side);
         Ok(())
@@ -328,14 +330,14 @@ impl GameState {
     fn must_be_playing(&self) -> Result<(), Error> {
         match self.status {
             Status::Playing => Ok(()),
-            Status::Waiting => Err(Error::conflict("the game has not started: a seat is free")),
-            Status::Finished => Err(Error::conflict("the game is over")),
+            Status::Waiting => Err(Error::conflict(text!("err-game-not-started"))),
+            Status::Finished => Err(Error::conflict(text!("err-game-over"))),
         }
     }
 
     fn join(&mut self, side: Side, seat: Seat, now: i64) -> Result<(), Error> {
         if self.status != Status::Waiting || self.seat(side).is_some() {
-            return Err(Error::conflict("the table has no free seat"));
+            return Err(Error::conflict(text!("err-no-free-seat")));
         }
         self.seats[side.index()] = Some(seat);
         let first = self.to_move();
@@ -378,36 +380,30 @@ impl GameState {
             OfferKind::Cycle => {
                 self.must_be_playing()?;
                 if self.game.rules().variant() == Variant::Kalah {
-                    return Err(Error::conflict(
-                        "Kalah has no cycle rule to end the game by",
-                    ));
+                    return Err(Error::conflict(text!("err-kalah-no-cycle")));
                 }
             }
             OfferKind::Takeback => {
                 self.must_be_playing()?;
                 if self.tournament.is_some() {
-                    return Err(Error::conflict("a tournament game has no takebacks"));
+                    return Err(Error::conflict(text!("err-tournament-no-takebacks")));
                 }
                 if !self.game.moves().iter().any(|m| m.side() == side) {
-                    return Err(Error::conflict("you have no move to take back"));
+                    return Err(Error::conflict(text!("err-no-move-to-take-back")));
                 }
                 if computer {
-                    return Err(Error::conflict("the computer declines takebacks"));
+                    return Err(Error::conflict(text!("err-computer-declines-takebacks")));
                 }
             }
             OfferKind::Rematch => {
                 if self.status != Status::Finished || self.source != "live" {
-                    return Err(Error::conflict(
-                        "a rematch is offered once the game is over",
-                    ));
+                    return Err(Error::conflict(text!("err-rematch-before-end")));
                 }
                 if self.tournament.is_some() {
-                    return Err(Error::conflict(
-                        "a tournament pairs its own games: no rematch",
-                    ));
+                    return Err(Error::conflict(text!("err-tournament-no-rematch")));
                 }
                 if self.rematch_game_id.is_some() {
-                    return Err(Error::conflict("the rematch has already started"));
+                    return Err(Error::conflict(text!("err-rematch-already-started")));
                 }
                 if computer {
                     return self.agree(side, kind, now);
@@ -415,9 +411,9 @@ impl GameState {
             }
         }
         if self.offers.iter().any(|o| o.kind == kind && o.by == side) {
-            return Err(Error::conflict(format!(
-                "you have already offered a {}",
-                kind.name()
+            return Err(Error::conflict(text!(
+                "err-already-offered",
+                kind = kind.name()
             )));
         }
         // Offering what the other side offers is agreeing to it.
@@ -481,7 +477,7 @@ impl GameState {
 
     fn rematch(&self, now: i64) -> Result<GameState, Error> {
         let [Some(south), Some(north)] = self.seats.clone() else {
-            return Err(Error::conflict("a rematch needs both players"));
+            return Err(Error::conflict(text!("err-rematch-needs-both-players")));
         };
         let clock = self.clock.map(|c| Clock {
             per_move: c.per_move,

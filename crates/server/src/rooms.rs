@@ -13,6 +13,7 @@ use crate::ids::now_ms;
 use crate::lock::lock;
 use crate::referee::GameState;
 use crate::store::Backend;
+use crate::text::text;
 
 /// Every room of this process.
 #[derive(Debug, Default)]
@@ -30,14 +31,14 @@ impl Rooms {
             return Ok(room);
         }
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(Error::not_found(format!("no game {id}")));
+            return Err(Error::not_found(text!("err-no-game", id = id)));
         }
         let mut conn = app.store.pool().acquire().await?;
         let state = app
             .store
             .load_game(&mut conn, id)
             .await?
-            .ok_or_else(|| Error::not_found(format!("no game {id}")))?;
+            .ok_or_else(|| Error::not_found(text!("err-no-game", id = id)))?;
         drop(conn);
         let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
         let flag_due = state.flag_due(now_ms()).is_some();

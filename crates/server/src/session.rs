@@ -19,6 +19,7 @@ use crate::ids::{now_ms, random_id};
 use crate::lock::lock;
 use crate::name::check_name;
 use crate::store::Session;
+use crate::text::text;
 
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "wari_session";
@@ -82,17 +83,16 @@ impl Sessions {
     ) -> Result<Session, Error> {
         let name = check_name(name)?;
         if reserved(&name) {
-            return Err(Error::bad(format!("name: {name:?} is reserved")));
+            return Err(Error::bad(text!(
+                "err-name-reserved",
+                name = format!("{:?}", name)
+            )));
         }
         if existing.as_ref().is_some_and(|s| s.account_id.is_some()) {
-            return Err(Error::conflict(
-                "you are signed in: your name is your account's",
-            ));
+            return Err(Error::conflict(text!("err-name-is-account")));
         }
         if app.store.account_by_key(&name_key(&name)).await?.is_some() {
-            return Err(Error::conflict(format!(
-                "{name} is a player's account name: sign in, or choose another name"
-            )));
+            return Err(Error::conflict(text!("err-name-of-account", name = name)));
         }
         let session = match existing {
             Some(mut s) => {

@@ -7,6 +7,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::api::error::Error;
+use crate::text::text;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
@@ -53,7 +54,7 @@ pub fn content_type(path: &str) -> &'static str {
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
-        return Error::not_found(format!("no API route {path}")).into_response();
+        return Error::not_found(text!("err-no-api-route", path = path)).into_response();
     }
     let name = path.trim_start_matches('/');
     let (name, bytes) = match file(name) {

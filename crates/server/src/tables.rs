@@ -22,6 +22,7 @@ use crate::ids::{coin, game_id, now_ms, random_id};
 use crate::ratings::{self, Pool};
 use crate::referee::{Action, GameState, Seat, Status};
 use crate::store::{Session, TableRow};
+use crate::text::{Text, text};
 
 /// Longest initial time, in seconds (3 hours).
 pub const MAX_INITIAL_S: u32 = 3 * 3600;
@@ -116,8 +117,9 @@ impl ClockSpec {
     pub fn clock(&self) -> Result<Clock, Error> {
         if let ClockSpec::Days { days } = self {
             if !CORRESPONDENCE_DAYS.contains(days) {
-                return Err(Error::bad(format!(
-                    "clock: days must be one of {CORRESPONDENCE_DAYS:?}"
+                return Err(Error::bad(text!(
+                    "err-clock-days",
+                    correspondence_days = format!("{:?}", CORRESPONDENCE_DAYS)
                 )));
             }
             return Ok(Clock::days(*days));
@@ -132,7 +134,7 @@ impl ClockSpec {
         let tc = match self {
             ClockSpec::Written(text) => text
                 .parse::<TimeControl>()
-                .map_err(|e| Error::bad(format!("clock: {e}")))?,
+                .map_err(|e| Error::bad(text!("err-clock-time-control", e = Text::from(e))))?,
             ClockSpec::Seconds {
                 initial_s,
                 increment_s,
@@ -140,21 +142,23 @@ impl ClockSpec {
                 Duration::from_secs(u64::from(*initial_s)),
                 Duration::from_secs(u64::from(*increment_s)),
             )
-            .map_err(|_| Error::bad(format!("clock: initial_s must be 1 to {MAX_INITIAL_S}")))?,
+            .map_err(|_| Error::bad(text!("err-clock-initial", max_initial_s = MAX_INITIAL_S)))?,
             ClockSpec::Days { .. } => {
-                return Err(Error::bad("clock: days are not a Fischer clock"));
+                return Err(Error::bad(text!("err-clock-days-not-fischer")));
             }
         };
         if tc.base() < Duration::from_secs(1)
             || tc.base() > Duration::from_secs(MAX_INITIAL_S.into())
         {
-            return Err(Error::bad(format!(
-                "clock: the time must be 1 second to 3 hours (initial_s 1 to {MAX_INITIAL_S})"
+            return Err(Error::bad(text!(
+                "err-clock-time-range",
+                max_initial_s = MAX_INITIAL_S
             )));
         }
         if tc.increment() > Duration::from_secs(MAX_INCREMENT_S.into()) {
-            return Err(Error::bad(format!(
-                "clock: the increment must be at most 10 minutes (increment_s 0 to {MAX_INCREMENT_S})"
+            return Err(Error::bad(text!(
+                "err-clock-increment-range",
+                max_increment_s = MAX_INCREMENT_S
             )));
         }
         Ok(tc)
@@ -177,7 +181,7 @@ pub async fn create(
     let rules: Rules = spec
         .rules
         .parse()
-        .map_err(|e| Error::bad(format!("rules: {e}")))?;
+        .map_err(|e| Error::bad(text!("err-bad-rules", e = Text::from(e))))?;
     let creator_side = match spec.starts.as_deref().unwrap_or("random") {
         "S" => Side::South,
         "N" => Side::North,
@@ -189,8 +193,9 @@ pub async fn create(
             }
         }
         other => {
-            return Err(Error::bad(format!(
-                "starts: expected \"S\", \"N\" or \"random\", not {other:?}"
+            return Err(Error::bad(text!(
+                "err-bad-starts",
+                other = format!("{:?}", other)
             )));
         }
     };
@@ -198,14 +203,14 @@ pub async fn create(
         None => Game::new(rules),
         Some(text) => {
             if spec.rated {
-                return Err(Error::bad("rated: a game from a set-up position is casual"));
+                return Err(Error::bad(text!("err-rated-set-up-position")));
             }
             let start = Position::from_string(text, rules)
-                .map_err(|e| Error::bad(format!("start: {e}")))?;
+                .map_err(|e| Error::bad(text!("err-bad-start", e = Text::from(e))))?;
             if let Some(reason) = start.end_reason() {
-                return Err(Error::bad(format!(
-                    "start: the game is over in this position ({})",
-                    reason.name()
+                return Err(Error::bad(text!(
+                    "err-start-game-over",
+                    reason = reason.name()
                 )));
             }
             Game::from_position(start)
@@ -215,25 +220,19 @@ pub async fn create(
     let human = matches!(spec.opponent, Opponent::Human { .. });
     if spec.rated {
         if guest.account_id.is_none() {
-            return Err(Error::NotSignedIn(
-                "rated games are for signed-in players: sign up or sign in".to_owned(),
-            ));
+            return Err(Error::NotSignedIn(text!("err-rated-needs-account")));
         }
         if !human {
-            return Err(Error::bad("rated: games against the computer are casual"));
+            return Err(Error::bad(text!("err-rated-computer")));
         }
         if Pool::of(&rules, clock.as_ref()).is_none() {
-            return Err(Error::bad(
-                "rated: rated games need the standard board of abapa, wari, warri or kalah, and a clock",
-            ));
+            return Err(Error::bad(text!("err-rated-needs-pool")));
         }
     }
     if let Some((min, max)) = spec.rating_range
         && (!human || min > max || Pool::of(&rules, clock.as_ref()).is_none())
     {
-        return Err(Error::bad(
-            "rating_range: [min, max] for a table for a person with a rating pool (a standard board and a clock)",
-        ));
+        return Err(Error::bad(text!("err-rating-range")));
     }
     if guest.bot
         && matches!(
@@ -241,9 +240,7 @@ pub async fn create(
             Opponent::Human { player: None, .. } | Opponent::Computer { .. }
         )
     {
-        return Err(Error::forbidden(
-            "bots play challenges only (POST /api/challenge/NAME), not open tables or the computer",
-        ));
+        return Err(Error::forbidden(text!("err-bots-challenge-only")));
     }
     let now = now_ms();
     if matches!(spec.opponent, Opponent::Human { .. }) {
@@ -254,8 +251,10 @@ pub async fn create(
             .await?;
         // An address may be a household or an office: four guests' worth.
         if mine >= max || from_address >= 4 * max {
-            return Err(Error::TooMany(format!(
-                "you have {mine} open tables: at most {max} wait for an opponent at once"
+            return Err(Error::TooMany(text!(
+                "err-too-many-tables",
+                mine = mine,
+                max = max
             )));
         }
     }
@@ -267,8 +266,7 @@ pub async fn create(
     let mut challenged = None;
     let (opponent_kind, level, private) = match spec.opponent {
         Opponent::Computer { level } => {
-            let level =
-                Level::new(level).map_err(|_| Error::bad("opponent: level must be 1 to 10"))?;
+            let level = Level::new(level).map_err(|_| Error::bad(text!("err-computer-level")))?;
             state.seats[creator_side.opposite().index()] = Some(Seat::computer(level));
             let first = state.to_move();
             state.start_full(first, now);
@@ -286,9 +284,9 @@ pub async fn create(
                 .account_by_key(&name_key(name.trim()))
                 .await?
                 .filter(|a| a.deleted_at.is_none())
-                .ok_or_else(|| Error::not_found(format!("no player {name}")))?;
+                .ok_or_else(|| Error::not_found(text!("err-no-player", name = name)))?;
             if guest.is(&account.id) {
-                return Err(Error::bad("opponent: you cannot challenge yourself"));
+                return Err(Error::bad(text!("err-challenge-yourself")));
             }
             challenged = Some((account.id, account.name));
             ("human", None, true)
@@ -343,31 +341,28 @@ pub async fn create(
 /// database error.
 pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<String, Error> {
     if guest.is(&table.creator_session) {
-        return Err(Error::conflict(
-            "you created this table: wait for an opponent",
-        ));
+        return Err(Error::conflict(text!("err-own-table")));
     }
     if table.status == "expired"
         || (table.status == "open"
             && table.created_at
                 < open_since(app, now_ms()).of(table.clock.is_some_and(|c| c.per_move)))
     {
-        return Err(Error::conflict(
-            "the table has expired: nobody took its seat in time",
-        ));
+        return Err(Error::conflict(text!("err-table-expired")));
     }
     if table.status != "open" {
-        return Err(Error::conflict("the table has no free seat"));
+        return Err(Error::conflict(text!("err-no-free-seat")));
     }
     if guest.bot && table.challenged.is_none() {
-        return Err(Error::forbidden(
-            "bots play challenges only: this table is not a challenge to you",
-        ));
+        return Err(Error::forbidden(text!("err-bots-table-not-challenge")));
     }
     if let Some((account, name)) = &table.challenged
         && !guest.is(account)
     {
-        return Err(Error::forbidden(format!("this challenge is for {name}")));
+        return Err(Error::forbidden(text!(
+            "err-challenge-for-other",
+            name = name
+        )));
     }
     welcome(app, guest, table).await?;
     let room = app.rooms.get(app, &table.game_id).await?;
@@ -406,7 +401,10 @@ pub async fn cancel(
 ) -> Result<(), Error> {
     let challenged = table.challenged.as_ref().filter(|(id, _)| guest.is(id));
     if !guest.is(&table.creator_session) && challenged.is_none() {
-        return Err(Error::not_found(format!("no table {} of yours", table.id)));
+        return Err(Error::not_found(text!(
+            "err-no-table-of-yours",
+            table = table.id
+        )));
     }
     let mut tx = app.store.pool().begin().await?;
     let waiting = app
@@ -416,9 +414,7 @@ pub async fn cancel(
         .is_some()
         && app.store.delete_open_table(&mut tx, table).await?;
     if !waiting {
-        return Err(Error::conflict(
-            "the table has started: its game is being played",
-        ));
+        return Err(Error::conflict(text!("err-table-started")));
     }
     let mut outbox = Outbox::default();
     match (challenged, &table.challenged) {
@@ -446,9 +442,7 @@ async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<()
         return Ok(());
     }
     let Some(account) = &guest.account_id else {
-        return Err(Error::NotSignedIn(
-            "this table is for signed-in players: sign up or sign in".to_owned(),
-        ));
+        return Err(Error::NotSignedIn(text!("err-table-needs-account")));
     };
     let (Some((min, max)), Ok(rules)) = (table.rating_range, table.rules.parse::<Rules>()) else {
         return Ok(());
@@ -460,8 +454,12 @@ async fn welcome(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<()
     let rating = ratings::current(app, &mut conn, account, pool).await?;
     let rating = rating.rating.round() as i32;
     if rating < min || rating > max {
-        return Err(Error::forbidden(format!(
-            "this table is for players rated {min} to {max} in {pool}: yours is {rating}"
+        return Err(Error::forbidden(text!(
+            "err-table-rating-range",
+            min = min,
+            max = max,
+            pool = pool,
+            rating = rating
         )));
     }
     Ok(())

@@ -14,6 +14,7 @@ use crate::api::error::Error;
 use crate::ids::{now_ms, random_id};
 use crate::notify;
 use crate::store::{Session, TokenRow};
+use crate::text::text;
 
 /// Tokens an account may hold at once.
 pub const MAX_TOKENS: i64 = 20;
@@ -114,25 +115,20 @@ pub async fn create(
     scopes: &[Scope],
 ) -> Result<NewToken, Error> {
     let Some(account) = owner.account_id.clone() else {
-        return Err(Error::NotSignedIn(
-            "API tokens are for accounts: sign up or sign in".to_owned(),
-        ));
+        return Err(Error::NotSignedIn(text!("err-tokens-need-account")));
     };
     let description = description.trim();
     if description.chars().count() > 100 || description.chars().any(char::is_control) {
-        return Err(Error::bad(
-            "description: at most 100 characters, no control characters",
-        ));
+        return Err(Error::bad(text!("err-token-description")));
     }
     if scopes.is_empty() {
-        return Err(Error::bad(
-            "scopes: give at least one (bot:play, board:play, challenge:read, challenge:write)",
-        ));
+        return Err(Error::bad(text!("err-token-scopes")));
     }
     let mut tx = app.store.pool().begin().await?;
     if app.store.token_count(&mut tx, &account).await? >= MAX_TOKENS {
-        return Err(Error::conflict(format!(
-            "you have {MAX_TOKENS} API tokens: revoke one first"
+        return Err(Error::conflict(text!(
+            "err-too-many-tokens",
+            max_tokens = MAX_TOKENS
         )));
     }
     let now = now_ms();
@@ -176,7 +172,7 @@ pub async fn revoke(app: &Arc<App>, owner: &Session, id: &str) -> Result<(), Err
     let account = owner.account_id.as_deref().unwrap_or_default();
     let mut tx = app.store.pool().begin().await?;
     let Some(session) = app.store.delete_token(&mut tx, account, id).await? else {
-        return Err(Error::not_found(format!("no API token {id} of yours")));
+        return Err(Error::not_found(text!("err-no-token", id = id)));
     };
     app.store.delete_session(&mut tx, &session).await?;
     app.store

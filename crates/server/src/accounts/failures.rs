@@ -12,6 +12,7 @@ use crate::App;
 use crate::api::error::Error;
 use crate::config::{FAILURE_WINDOW_MS, FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS};
 use crate::ids::now_ms;
+use crate::text::text;
 
 /// The scopes a sign-in for `key` from `address` is counted in.
 fn scopes(key: &str, address: IpAddr) -> [String; 2] {
@@ -34,8 +35,10 @@ pub async fn check(app: &Arc<App>, key: &str, address: IpAddr) -> Result<(), Err
         let (count, first) = app.store.failures_since(scope, since).await?;
         if count >= limit {
             let minutes = ((first + FAILURE_WINDOW_MS - now) / 60_000).max(0) + 1;
-            return Err(Error::TooMany(format!(
-                "too many failed sign-ins {what}: try again in {minutes} min"
+            return Err(Error::TooMany(text!(
+                "err-too-many-sign-ins",
+                what = what,
+                minutes = minutes
             )));
         }
     }
@@ -72,8 +75,9 @@ pub async fn check_sign_ups(app: &Arc<App>, address: IpAddr) -> Result<(), Error
         .await?;
     if count >= i64::from(app.config.sign_ups_per_hour) {
         let minutes = ((first + HOUR_MS - now) / 60_000).max(0) + 1;
-        return Err(Error::TooMany(format!(
-            "too many accounts made from your address: try again in {minutes} min"
+        return Err(Error::TooMany(text!(
+            "err-too-many-sign-ups",
+            minutes = minutes
         )));
     }
     Ok(())

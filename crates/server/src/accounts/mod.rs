@@ -25,6 +25,7 @@ use crate::ids::{now_ms, random_id};
 use crate::notify;
 use crate::referee::{Action, Status};
 use crate::store::{AccountRow, Session, Touched};
+use crate::text::text;
 
 /// Signs up `name` with `password`; the caller's guest session (if any)
 /// is signed in to the new account and its games become the account's.
@@ -43,12 +44,12 @@ pub async fn sign_up(
     let name = check_account_name(name.trim())?;
     password::check_new_password(password, &name)?;
     if existing.as_ref().is_some_and(|s| s.account_id.is_some()) {
-        return Err(Error::conflict("you are signed in: sign out first"));
+        return Err(Error::conflict(text!("err-signed-in-already")));
     }
     let key = name_key(&name);
     failures::check_sign_ups(app, address).await?;
     if app.store.account_by_key(&key).await?.is_some() {
-        return Err(Error::conflict(format!("the name {name} is taken")));
+        return Err(Error::conflict(text!("err-name-taken", name = name)));
     }
     let now = now_ms();
     let account = AccountRow {
@@ -61,9 +62,9 @@ pub async fn sign_up(
     };
     let mut tx = app.store.pool().begin().await?;
     if !app.store.insert_account(&mut tx, &account, &key).await? {
-        return Err(Error::conflict(format!(
-            "the name {} is taken",
-            account.name
+        return Err(Error::conflict(text!(
+            "err-account-name-taken",
+            account = account.name
         )));
     }
     let (session, touched) =
@@ -219,12 +220,12 @@ pub async fn account_of(app: &Arc<App>, session: &Session) -> Result<AccountRow,
     let id = session
         .account_id
         .as_deref()
-        .ok_or_else(|| Error::NotSignedIn("sign in first".to_owned()))?;
+        .ok_or_else(|| Error::NotSignedIn(text!("err-sign-in-first")))?;
     app.store
         .account(id)
         .await?
         .filter(|a| a.deleted_at.is_none())
-        .ok_or_else(|| Error::NotSignedIn("sign in first".to_owned()))
+        .ok_or_else(|| Error::NotSignedIn(text!("err-sign-in-first")))
 }
 
 /// Checks `password` against `session`'s account (counted as a sign-in).
@@ -237,7 +238,7 @@ async fn confirm(
     let account = account_of(app, session).await?;
     let key = name_key(&account.name);
     failures::check(app, &key, address).await?;
-    let wrong = Error::forbidden("the password is wrong");
+    let wrong = Error::forbidden(text!("err-password-wrong"));
     check_password(
         app,
         &key,

@@ -3,6 +3,7 @@
 //! no one passes for the computer, for a deleted player or for the site.
 
 use crate::api::error::Error;
+use crate::text::text;
 
 /// Shortest account name, in characters.
 pub const MIN_ACCOUNT_NAME: usize = 2;
@@ -86,31 +87,34 @@ pub fn name_key(name: &str) -> String {
 pub fn check_account_name(name: &str) -> Result<String, Error> {
     let count = name.chars().count();
     if !(MIN_ACCOUNT_NAME..=MAX_ACCOUNT_NAME).contains(&count) {
-        return Err(Error::bad(format!(
-            "name: {MIN_ACCOUNT_NAME} to {MAX_ACCOUNT_NAME} characters"
+        return Err(Error::bad(text!(
+            "err-account-name-length",
+            min_account_name = MIN_ACCOUNT_NAME,
+            max_account_name = MAX_ACCOUNT_NAME
         )));
     }
     if !name
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        return Err(Error::bad("name: only letters (a-z, A-Z), digits, _ and -"));
+        return Err(Error::bad(text!("err-account-name-characters")));
     }
     let separator = |c: char| c == '_' || c == '-';
     if name.starts_with(separator) || name.ends_with(separator) {
-        return Err(Error::bad(
-            "name: must start and end with a letter or digit",
-        ));
+        return Err(Error::bad(text!("err-account-name-ends")));
     }
     if name
         .as_bytes()
         .windows(2)
         .any(|w| separator(char::from(w[0])) && separator(char::from(w[1])))
     {
-        return Err(Error::bad("name: no two _ or - in a row"));
+        return Err(Error::bad(text!("err-account-name-repeats")));
     }
     if impersonates(name) {
-        return Err(Error::bad(format!("name: {name:?} is reserved")));
+        return Err(Error::bad(text!(
+            "err-name-reserved",
+            name = format!("{:?}", name)
+        )));
     }
     Ok(name.to_owned())
 }

@@ -11,6 +11,7 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use tokio::sync::Semaphore;
 
 use crate::api::error::Error;
+use crate::text::text;
 
 /// Shortest password, in characters.
 pub const MIN_PASSWORD: usize = 8;
@@ -51,21 +52,23 @@ const COMMON: &[&str] = &[
 /// A 400 saying which rule it breaks.
 pub fn check_new_password(password: &str, name: &str) -> Result<(), Error> {
     if password.chars().count() < MIN_PASSWORD {
-        return Err(Error::bad(format!(
-            "password: at least {MIN_PASSWORD} characters"
+        return Err(Error::bad(text!(
+            "err-password-too-short",
+            min_password = MIN_PASSWORD
         )));
     }
     if password.len() > MAX_PASSWORD_BYTES {
-        return Err(Error::bad(format!(
-            "password: at most {MAX_PASSWORD_BYTES} bytes"
+        return Err(Error::bad(text!(
+            "err-password-too-long",
+            max_password_bytes = MAX_PASSWORD_BYTES
         )));
     }
     let lower = password.to_lowercase();
     if lower == name.to_lowercase() {
-        return Err(Error::bad("password: must not be your name"));
+        return Err(Error::bad(text!("err-password-is-name")));
     }
     if COMMON.contains(&lower.as_str()) {
-        return Err(Error::bad("password: too common, choose another"));
+        return Err(Error::bad(text!("err-password-too-common")));
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ use crate::App;
 use crate::game_room::Room;
 use crate::referee::{Action, GameState, OfferKind, SeatKind};
 use crate::store::Session;
+use crate::text::text;
 
 /// A player's message (`type` names it), as the WebSocket carries it.
 #[derive(Debug, Deserialize)]
@@ -61,7 +62,7 @@ pub async fn perform(
     let state = room.snapshot();
     let side = guest
         .side_in(&state)
-        .ok_or_else(|| Error::forbidden("you are not seated at this game"))?;
+        .ok_or_else(|| Error::forbidden(text!("err-not-seated")))?;
     let action = match message {
         Message::Move { mv, ply } => {
             let mv: Move = mv.trim().parse().map_err(Error::bad)?;
@@ -78,27 +79,25 @@ pub async fn perform(
         Message::Decline { kind } => Action::Decline(side, OfferKind::from_name(&kind)?),
         Message::Claim => {
             if state.clock.is_some_and(|c| c.per_move) {
-                return Err(Error::conflict(
-                    "a correspondence game waits for the player: it ends on time only",
-                ));
+                return Err(Error::conflict(text!("err-claim-correspondence")));
             }
             let opponent = side.opposite();
             if matches!(
                 state.seat(opponent).map(|s| &s.kind),
                 Some(SeatKind::Computer(_))
             ) {
-                return Err(Error::conflict("the computer never leaves the table"));
+                return Err(Error::conflict(text!("err-claim-computer")));
             }
             let away = room.away_ms(app, opponent).await?;
             let timeout = i64::try_from(app.config.claim_timeout().as_millis()).unwrap_or(i64::MAX);
             if away == 0 {
-                return Err(Error::conflict("your opponent is connected"));
+                return Err(Error::conflict(text!("err-claim-opponent-connected")));
             }
             if away < timeout {
-                return Err(Error::conflict(format!(
-                    "your opponent has been away {} s: you may claim after {} s",
-                    away / 1000,
-                    timeout / 1000
+                return Err(Error::conflict(text!(
+                    "err-claim-too-soon",
+                    away = away / 1000,
+                    timeout = timeout / 1000
                 )));
             }
             Action::Claim(side)

@@ -18,6 +18,7 @@ use super::extract::{Address, Client, Query};
 use crate::App;
 use crate::config::MAX_ANALYSIS_MS;
 use crate::pool::Work;
+use crate::text::{Text, text};
 
 /// The query.
 #[derive(Debug, Deserialize)]
@@ -41,11 +42,14 @@ pub async fn analyze(
     let rules = *position.rules();
     let movetime = q.movetime.unwrap_or(500);
     if movetime == 0 || movetime > MAX_ANALYSIS_MS {
-        return Err(Error::bad(format!("movetime: 1 to {MAX_ANALYSIS_MS} ms")));
+        return Err(Error::bad(text!(
+            "err-analysis-movetime",
+            max_analysis_ms = MAX_ANALYSIS_MS
+        )));
     }
     let game = Game::from_position(position);
     if game.is_over() {
-        return Err(Error::bad("the game is over in this position"));
+        return Err(Error::bad(text!("err-position-game-over")));
     }
     let (rules_key, position_key) = (rules.to_string(), position.to_string());
     if let Some(mut answer) = app.analysis.cached(&rules_key, &position_key, movetime) {
@@ -88,8 +92,9 @@ pub(super) fn read_position(rules: Option<&str>, position: &str) -> Result<Posit
     let rules: Rules = rules
         .unwrap_or("abapa")
         .parse()
-        .map_err(|e| Error::bad(format!("rules: {e}")))?;
-    Position::from_string(position, rules).map_err(|e| Error::bad(format!("position: {e}")))
+        .map_err(|e| Error::bad(text!("err-bad-rules", e = Text::from(e))))?;
+    Position::from_string(position, rules)
+        .map_err(|e| Error::bad(text!("err-bad-position", e = Text::from(e))))
 }
 
 /// Whom an analysis is charged to: the client's address, and its session

@@ -15,6 +15,7 @@ use crate::accounts::name_key;
 use crate::ids::{game_id, now_ms};
 use crate::referee::{GameState, MoveTime, Seat, SeatKind, Status};
 use crate::store::Filter;
+use crate::text::text;
 
 /// `GET /api/games`'s query.
 #[derive(Debug, Deserialize)]
@@ -61,8 +62,9 @@ impl GameFilters {
             Some("true") => Some(true),
             Some("false") => Some(false),
             Some(other) => {
-                return Err(Error::bad(format!(
-                    "rated: expected true or false, not {other:?}"
+                return Err(Error::bad(text!(
+                    "err-bad-rated-filter",
+                    other = format!("{:?}", other)
                 )));
             }
         };
@@ -100,8 +102,9 @@ pub async fn list(
         }
         "playing" => app.store.playing(limit).await?,
         other => {
-            return Err(Error::bad(format!(
-                "status: expected finished or playing, not {other:?}"
+            return Err(Error::bad(text!(
+                "err-bad-status-filter",
+                other = format!("{:?}", other)
             )));
         }
     };
@@ -117,9 +120,7 @@ pub async fn import(
     app.limiter.check(&client)?;
     let record = Record::read(&text).map_err(Error::bad)?;
     if !record.game.is_over() {
-        return Err(Error::bad(
-            "the record's game is not finished: only finished games go to the archive",
-        ));
+        return Err(Error::bad(text!("err-record-unfinished")));
     }
     let now = now_ms();
     let mut state = GameState::new(game_id(), record.game.clone(), None, now);

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::Error;
 use crate::App;
 use crate::store::Session;
+use crate::text::text;
 use crate::tokens::{self, Scope};
 
 /// The session a bearer token acts through, for the extractors.
@@ -63,7 +64,7 @@ fn bearer(req: &Request) -> Result<Option<&str>, Error> {
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(|t| Some(t.trim()))
-        .ok_or_else(|| Error::NotSignedIn("Authorization: expected `Bearer TOKEN`".to_owned()))
+        .ok_or_else(|| Error::NotSignedIn(text!("err-bad-authorization")))
 }
 
 /// Resolves a bearer token to its session for the route's handler, or
@@ -80,7 +81,7 @@ pub async fn authenticate(State(app): State<Arc<App>>, mut req: Request, next: N
         Err(e) => return e.into_response(),
     };
     let Some((session, scopes)) = found else {
-        return Error::NotSignedIn("unknown or revoked API token".to_owned()).into_response();
+        return Error::NotSignedIn(text!("err-unknown-token")).into_response();
     };
     let path = req
         .extensions()
@@ -88,17 +89,19 @@ pub async fn authenticate(State(app): State<Arc<App>>, mut req: Request, next: N
         .map_or_else(String::new, |p| p.as_str().to_owned());
     let needed = scopes_for(req.method(), &path);
     if needed.is_empty() {
-        return Error::forbidden(format!(
-            "API tokens are not taken at {} {path}: it is for the browser",
-            req.method()
+        return Error::forbidden(text!(
+            "err-token-not-here",
+            method = req.method(),
+            path = path
         ))
         .into_response();
     }
     if !needed.iter().any(|s| scopes.contains(s)) {
         let names: Vec<&str> = needed.iter().map(|s| s.name()).collect();
-        return Error::forbidden(format!(
-            "this token lacks the scope {} for {path}",
-            names.join(" or ")
+        return Error::forbidden(text!(
+            "err-token-lacks-scope",
+            join = names.join(" or "),
+            path = path
         ))
         .into_response();
     }

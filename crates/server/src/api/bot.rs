@@ -18,6 +18,7 @@ use crate::chat::{self, Room};
 use crate::notify;
 use crate::ratings::both_moved;
 use crate::store::Session;
+use crate::text::text;
 
 /// 403 unless `session` is a bot's.
 ///
@@ -27,9 +28,7 @@ pub fn need_bot(session: &Session) -> Result<(), Error> {
     if session.bot {
         Ok(())
     } else {
-        Err(Error::forbidden(
-            "this account is not a bot: POST /api/bot/account/upgrade first",
-        ))
+        Err(Error::forbidden(text!("err-not-a-bot")))
     }
 }
 
@@ -46,17 +45,13 @@ pub async fn upgrade(
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", session.id))?;
     let Some(account) = session.account_id.clone() else {
-        return Err(Error::NotSignedIn(
-            "only an account can become a bot: sign up first".to_owned(),
-        ));
+        return Err(Error::NotSignedIn(text!("err-bot-needs-account")));
     };
     if session.bot {
-        return Err(Error::conflict("this account is a bot already"));
+        return Err(Error::conflict(text!("err-already-a-bot")));
     }
     if app.store.has_played(&account).await? {
-        return Err(Error::conflict(
-            "this account has played games: only a new account can become a bot",
-        ));
+        return Err(Error::conflict(text!("err-bot-has-games")));
     }
     let mut tx = app.store.pool().begin().await?;
     let sessions = app.store.make_bot(&mut tx, &account).await?;
@@ -109,9 +104,7 @@ pub async fn abort(
     need_bot(&bot)?;
     let room = app.rooms.get(&app, &id).await?;
     if both_moved(&room.snapshot()) {
-        return Err(Error::conflict(
-            "both players have moved: too late to abort, resign instead",
-        ));
+        return Err(Error::conflict(text!("err-abort-too-late")));
     }
     act(&app, &id, &bot, Message::Resign).await?;
     Ok(ok())
@@ -138,8 +131,9 @@ pub async fn chat(
         "player" => Room::Players,
         "spectator" => Room::Spectators,
         other => {
-            return Err(Error::bad(format!(
-                "room: \"player\" or \"spectator\", not {other:?}"
+            return Err(Error::bad(text!(
+                "err-bad-bot-chat-room",
+                other = format!("{:?}", other)
             )));
         }
     };

@@ -27,6 +27,7 @@ use crate::listen::stopped;
 use crate::referee::{GameState, Status};
 use crate::store::ChatMessage;
 use crate::store::Session;
+use crate::text::text;
 
 const KEEP_ALIVE: Duration = Duration::from_secs(10);
 
@@ -103,7 +104,7 @@ pub async fn stream(
     super::bot::need_bot(&bot)?;
     let room = app.rooms.get(&app, &id).await?;
     let Some(you) = bot.side_in(&room.snapshot()) else {
-        return Err(Error::forbidden(format!("you are not playing game {id}")));
+        return Err(Error::forbidden(text!("err-not-playing-game", id = id)));
     };
     let held = (app.limiter.open(&client)?, app.stopping.hold());
     let updates = room.subscribe();

@@ -15,6 +15,7 @@ use super::json;
 use crate::App;
 use crate::store::TableRow;
 use crate::tables::{self, ClockSpec, DECLINE_REASONS, NewTable, Opponent};
+use crate::text::text;
 
 /// `POST /api/challenge/{name}`'s body.
 #[derive(Debug, Deserialize)]
@@ -68,7 +69,7 @@ async fn challenge(app: &Arc<App>, id: &str) -> Result<TableRow, Error> {
         .table(id)
         .await?
         .filter(|t| t.challenged.is_some())
-        .ok_or_else(|| Error::not_found(format!("no challenge {id}")))
+        .ok_or_else(|| Error::not_found(text!("err-no-challenge", id = id)))
 }
 
 /// `POST /api/challenge/{id}/accept` `{}` → `{"game_id"}`: the challenged
@@ -104,16 +105,15 @@ pub async fn decline(
     app.limiter.check(&format!("s:{}", guest.id))?;
     let reason = body.reason.unwrap_or_else(|| "generic".to_owned());
     if !DECLINE_REASONS.contains(&reason.as_str()) {
-        return Err(Error::bad(format!(
-            "reason: one of {}, not {reason:?}",
-            DECLINE_REASONS.join(", ")
+        return Err(Error::bad(text!(
+            "err-bad-decline-reason",
+            join = DECLINE_REASONS.join(", "),
+            reason = format!("{:?}", reason)
         )));
     }
     let table = challenge(&app, &id).await?;
     if !table.challenged.as_ref().is_some_and(|(a, _)| guest.is(a)) {
-        return Err(Error::forbidden(
-            "this challenge is not to you: only the challenged player declines",
-        ));
+        return Err(Error::forbidden(text!("err-challenge-not-to-you")));
     }
     tables::cancel(&app, &guest, &table, &reason).await?;
     Ok(axum::Json(json!({ "ok": true })))
@@ -129,9 +129,7 @@ pub async fn cancel(
     app.limiter.check(&format!("s:{}", guest.id))?;
     let table = challenge(&app, &id).await?;
     if !guest.is(&table.creator_session) {
-        return Err(Error::forbidden(
-            "this challenge is not yours: the challenged player declines it",
-        ));
+        return Err(Error::forbidden(text!("err-challenge-not-yours")));
     }
     tables::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "ok": true })))

@@ -1,36 +1,42 @@
 //! The server's one error type and the HTTP status each variant maps to.
-//! Every error reaches the client as `{"error": "one line"}`.
+//! Every error reaches the client as `{"error": "one line", "code":
+//! "stable-code"}`: the line in the request's language (the
+//! `translate` layer of `api::language`), the code the catalogue key
+//! without `err-` (docs/API.md).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde_json::{Value, json};
+use wari_i18n::Language;
+
+use crate::text::{Text, text};
 
 /// Why a request or message was refused, or what went wrong inside.
 #[derive(Debug)]
 pub enum Error {
     /// Malformed input: a body, a move letter, a rules string (400).
-    BadRequest(String),
+    BadRequest(Text),
     /// No session cookie, or an unknown one (401).
     Unauthorized,
     /// A sign-in whose name or password is wrong (401).
     WrongPassword,
     /// A call that needs an account, from a guest (401).
-    NotSignedIn(String),
+    NotSignedIn(Text),
     /// The session may not do this: not seated, not its turn (403).
-    Forbidden(String),
+    Forbidden(Text),
     /// No such game, table or invite (404).
-    NotFound(String),
+    NotFound(Text),
     /// The request does not fit the game's state: game over, stale ply,
     /// no such offer (409).
-    Conflict(String),
+    Conflict(Text),
     /// A request that took too long to arrive (408).
-    Timeout(String),
+    Timeout(Text),
     /// A body over the size limit (413).
-    TooLarge(String),
+    TooLarge(Text),
     /// A body that is not of the type asked for: JSON (415).
-    Unsupported(String),
+    Unsupported(Text),
     /// Too many messages or connections (429).
-    TooMany(String),
+    TooMany(Text),
     /// The database or a task failed (500); logged, not detailed to the
     /// client.
     Internal(String),
@@ -44,19 +50,19 @@ pub enum Error {
 }
 
 impl Error {
-    /// A 400 with `message` flattened to one line.
-    pub fn bad(message: impl std::fmt::Display) -> Error {
-        Error::BadRequest(one_line(message))
+    /// A 400 saying `text`.
+    pub fn bad(text: impl Into<Text>) -> Error {
+        Error::BadRequest(text.into())
     }
 
-    /// A 409 with `message` flattened to one line.
-    pub fn conflict(message: impl std::fmt::Display) -> Error {
-        Error::Conflict(one_line(message))
+    /// A 409 saying `text`.
+    pub fn conflict(text: impl Into<Text>) -> Error {
+        Error::Conflict(text.into())
     }
 
-    /// A 403 with `message`.
-    pub fn forbidden(message: impl std::fmt::Display) -> Error {
-        Error::Forbidden(one_line(message))
+    /// A 403 saying `text`.
+    pub fn forbidden(text: impl Into<Text>) -> Error {
+        Error::Forbidden(text.into())
     }
 
     /// Why the server could not start, from the error met on the way.
@@ -64,9 +70,9 @@ impl Error {
         Error::Startup(one_line(cause))
     }
 
-    /// A 404 naming what was not found.
-    pub fn not_found(what: impl std::fmt::Display) -> Error {
-        Error::NotFound(one_line(what))
+    /// A 404 saying what was not found.
+    pub fn not_found(text: impl Into<Text>) -> Error {
+        Error::NotFound(text.into())
     }
 
     /// The HTTP status of this error.
@@ -89,25 +95,44 @@ impl Error {
         }
     }
 
-    /// The one line the client sees.
+    /// What the client is told, by catalogue key: the refusal's own text,
+    /// or for an internal failure only that there was one.
     #[must_use]
-    pub fn message(&self) -> String {
+    pub fn text(&self) -> Text {
         match self {
-            Error::BadRequest(m)
-            | Error::Forbidden(m)
-            | Error::NotFound(m)
-            | Error::Conflict(m)
-            | Error::Timeout(m)
-            | Error::TooLarge(m)
-            | Error::Unsupported(m)
-            | Error::TooMany(m)
-            | Error::NotSignedIn(m) => m.clone(),
-            Error::WrongPassword => "wrong name or password".to_owned(),
-            Error::Unauthorized => "no session: POST /api/session first".to_owned(),
-            Error::Internal(_) | Error::Startup(_) => "internal error".to_owned(),
-            Error::Unavailable(_) => "the database is unavailable".to_owned(),
+            Error::BadRequest(t)
+            | Error::Forbidden(t)
+            | Error::NotFound(t)
+            | Error::Conflict(t)
+            | Error::Timeout(t)
+            | Error::TooLarge(t)
+            | Error::Unsupported(t)
+            | Error::TooMany(t)
+            | Error::NotSignedIn(t) => t.clone(),
+            Error::WrongPassword => text!("err-wrong-password"),
+            Error::Unauthorized => text!("err-no-session"),
+            Error::Internal(_) | Error::Startup(_) => text!("err-internal"),
+            Error::Unavailable(_) => text!("err-unavailable"),
         }
     }
+
+    /// The one line the client sees, in English.
+    #[must_use]
+    pub fn message(&self) -> String {
+        self.text().english()
+    }
+
+    /// The body the client gets in `language`: `{"error", "code"}`.
+    #[must_use]
+    pub fn body(&self, language: Language) -> Value {
+        body(&self.text(), language)
+    }
+}
+
+/// `{"error": text in language, "code": its code}`.
+#[must_use]
+pub fn body(text: &Text, language: Language) -> Value {
+    json!({ "error": text.render(language), "code": text.code() })
 }
 
 impl std::fmt::Display for Error {
@@ -132,13 +157,23 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+/// The refusal a response carries, for the `translate` layer to write in
+/// the request's language.
+#[derive(Clone, Debug)]
+pub struct Refusal(pub Text);
+
 impl IntoResponse for Error {
+    /// The body in English, and the [`Refusal`] for the `translate` layer
+    /// to write it again in the request's language.
     fn into_response(self) -> Response {
         let status = self.status();
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        (status, axum::Json(json!({ "error": self.message() }))).into_response()
+        let text = self.text();
+        let mut response = (status, axum::Json(body(&text, Language::ENGLISH))).into_response();
+        response.extensions_mut().insert(Refusal(text));
+        response
     }
 }
 

@@ -17,6 +17,7 @@ use super::error::Error;
 use crate::App;
 use crate::session::token_of;
 use crate::store::Session;
+use crate::text::text;
 
 /// A JSON body: `Content-Type: application/json` (415 otherwise; a page
 /// of another site cannot send it without a CORS preflight, which this
@@ -39,9 +40,9 @@ fn says_json(req: &Request) -> bool {
 
 fn body_error(e: &BytesRejection) -> Error {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        Error::TooLarge("the body is too large".to_owned())
+        Error::TooLarge(text!("err-body-too-large"))
     } else {
-        Error::bad(format!("cannot read the body: {e}"))
+        Error::bad(text!("err-body-unreadable", e = e))
     }
 }
 
@@ -50,19 +51,17 @@ impl<T: DeserializeOwned> FromRequest<Arc<App>> for Json<T> {
 
     async fn from_request(req: Request, state: &Arc<App>) -> Result<Json<T>, Error> {
         if !says_json(&req) {
-            return Err(Error::Unsupported(
-                "the body must be JSON, sent with Content-Type: application/json".to_owned(),
-            ));
+            return Err(Error::Unsupported(text!("err-body-not-json")));
         }
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|e| body_error(&e))?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err(Error::bad("a JSON body is required (`{}` for none)"));
+            return Err(Error::bad(text!("err-body-required")));
         }
         serde_json::from_slice(&bytes)
             .map(Json)
-            .map_err(|e| Error::bad(format!("malformed JSON body: {e}")))
+            .map_err(|e| Error::bad(text!("err-body-malformed", e = e)))
     }
 }
 
@@ -79,7 +78,7 @@ impl FromRequest<Arc<App>> for Text {
             .map_err(|e| body_error(&e))?;
         String::from_utf8(bytes.to_vec())
             .map(Text)
-            .map_err(|_| Error::bad("the body is not UTF-8 text"))
+            .map_err(|_| Error::bad(text!("err-body-not-utf8")))
     }
 }
 
@@ -94,7 +93,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|q| Query(q.0))
-            .map_err(|e| Error::bad(e.body_text()))
+            .map_err(|e| Error::bad(text!("err-refused", detail = e.body_text())))
     }
 }
 

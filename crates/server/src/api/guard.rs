@@ -22,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::error::Error;
 use crate::App;
+use crate::text::text;
 
 /// Refuses a cross-site state-changing request or WebSocket upgrade.
 pub async fn same_origin(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
@@ -66,8 +67,9 @@ pub fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), Error
     {
         Ok(())
     } else {
-        Err(Error::forbidden(format!(
-            "cross-site request refused: Origin {origin:?} is not this server's"
+        Err(Error::forbidden(text!(
+            "err-cross-site",
+            origin = format!("{:?}", origin)
         )))
     }
 }
@@ -121,12 +123,15 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
                 .to_ascii_lowercase()
         });
     let text = if status == axum::http::StatusCode::METHOD_NOT_ALLOWED {
-        "method not allowed on this path".to_owned()
+        text!("err-method-not-allowed")
     } else {
-        text
+        text!("err-refused", detail = super::error::one_line(text))
     };
-    let body = serde_json::json!({ "error": super::error::one_line(text) }).to_string();
+    let body = super::error::body(&text, wari_i18n::Language::ENGLISH).to_string();
     let mut response = Response::new(Body::from(body));
+    response
+        .extensions_mut()
+        .insert(super::error::Refusal(text));
     *response.status_mut() = status;
     response.headers_mut().insert(
         header::CONTENT_TYPE,

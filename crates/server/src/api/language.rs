@@ -4,18 +4,23 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::body::Body;
+use axum::extract::{Request, State};
 use axum::http::HeaderMap;
-use axum::http::header::SET_COOKIE;
-use axum::response::IntoResponse;
+use axum::http::header::{AUTHORIZATION, CONTENT_LENGTH, SET_COOKIE};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wari_i18n::Language;
 
-use super::error::Error;
+use super::error::{Error, Refusal, body};
 use super::extract::{Json, MaybeGuest};
 use crate::App;
 use crate::language;
+use crate::session::token_of;
+use crate::store::Session;
+use crate::tokens;
 
 /// The body of `PUT /api/language`.
 #[derive(Debug, Deserialize)]
@@ -54,4 +59,44 @@ pub async fn put(
         [(SET_COOKIE, language::set_cookie(chosen))],
         axum::Json(json!({ "language": chosen.code() })),
     ))
+}
+
+/// The session behind a request, from its session cookie or its bearer
+/// token, for its account's language; `None` when there is none or it
+/// cannot be read (the request is answered all the same).
+async fn session_of(app: &Arc<App>, headers: &HeaderMap) -> Option<Session> {
+    let bearer = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    if let Some(token) = bearer {
+        return tokens::authenticate(app, token.trim())
+            .await
+            .ok()
+            .flatten()
+            .map(|(session, _)| session);
+    }
+    let token = token_of(headers)?;
+    app.sessions.find(app, &token).await.ok().flatten()
+}
+
+/// The layer that writes every refused request's error in the request's
+/// language: a response carrying a [`Refusal`] (every [`Error`], and the
+/// plain refusals `guard::json_errors` turns into JSON) gets the body
+/// `{"error", "code"}` again, in the language [`language::negotiate`]
+/// finds. English answers are left as they were written.
+pub async fn translate(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let headers = request.headers().clone();
+    let mut response = next.run(request).await;
+    let Some(Refusal(text)) = response.extensions_mut().remove::<Refusal>() else {
+        return response;
+    };
+    let session = session_of(&app, &headers).await;
+    let chosen = language::negotiate(&app, &headers, session.as_ref()).await;
+    if chosen == Language::ENGLISH {
+        return response;
+    }
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body(&text, chosen).to_string()))
 }

@@ -28,6 +28,7 @@ use crate::App;
 use crate::lines::{Line, TableValue, lines, table_values};
 use crate::listen::stopped;
 use crate::pool::Work;
+use crate::text::{Text, text};
 
 /// Longest stream a client may ask for, in milliseconds.
 pub const MAX_LINES_MS: u64 = 20_000;
@@ -64,13 +65,16 @@ pub async fn stream(
     let mut game = Game::from_position(start);
     parse_moves(q.moves.as_deref().unwrap_or(""))
         .and_then(|moves| play_moves(&mut game, &moves))
-        .map_err(|e| Error::bad(format!("moves: {e}")))?;
+        .map_err(|e| Error::bad(text!("err-bad-moves", e = Text::from(e))))?;
     if game.is_over() {
-        return Err(Error::bad("the game is over in this position"));
+        return Err(Error::bad(text!("err-position-game-over")));
     }
     let movetime = q.movetime.unwrap_or(10_000);
     if movetime == 0 || movetime > MAX_LINES_MS {
-        return Err(Error::bad(format!("movetime: 1 to {MAX_LINES_MS} ms")));
+        return Err(Error::bad(text!(
+            "err-lines-movetime",
+            max_lines_ms = MAX_LINES_MS
+        )));
     }
     let (mut ticket, ended) = app
         .analysis

@@ -133,6 +133,10 @@ pub fn router(app: Arc<App>) -> Router {
             guard::same_origin,
         ))
         .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            language::translate,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }

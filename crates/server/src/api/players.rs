@@ -19,6 +19,7 @@ use crate::ids::now_ms;
 use crate::ratings::{PROVISIONAL_DEVIATION, Pool, Rating};
 use crate::referee::Status;
 use crate::store::{AccountRow, GameSummary, StoredRating};
+use crate::text::text;
 
 /// A rating as the API shows it.
 pub fn rating_view(rating: &Rating, games: i64) -> Value {
@@ -40,7 +41,7 @@ pub async fn player(app: &Arc<App>, name: &str) -> Result<AccountRow, Error> {
         .account_by_key(&name_key(name))
         .await?
         .filter(|a| a.deleted_at.is_none())
-        .ok_or_else(|| Error::not_found(format!("no player {name}")))
+        .ok_or_else(|| Error::not_found(text!("err-no-player", name = name)))
 }
 
 fn ratings_view(ratings: &[(String, StoredRating)]) -> Value {
@@ -80,7 +81,10 @@ pub async fn history(
     Query(q): Query<PoolQuery>,
 ) -> Result<axum::Json<Value>, Error> {
     let account = player(&app, &name).await?;
-    let pool: Pool = q.pool.parse().map_err(Error::bad)?;
+    let pool: Pool = q
+        .pool
+        .parse()
+        .map_err(|_| Error::bad(unknown_pool(&q.pool)))?;
     let points = app
         .store
         .rating_history(&account.id, &pool.to_string())
@@ -206,7 +210,9 @@ pub async fn leaderboard(
     State(app): State<Arc<App>>,
     Path(pool): Path<String>,
 ) -> Result<axum::Json<Value>, Error> {
-    let pool: Pool = pool.parse().map_err(Error::not_found)?;
+    let pool: Pool = pool
+        .parse()
+        .map_err(|_| Error::not_found(unknown_pool(&pool)))?;
     let since = now_ms() - ACTIVE_DAYS * DAY_MS;
     let best = app
         .store
@@ -225,4 +231,9 @@ pub async fn leaderboard(
             })
             .collect::<Vec<_>>(),
     })))
+}
+
+/// A pool name there is none of.
+fn unknown_pool(name: &str) -> crate::text::Text {
+    text!("err-unknown-pool", pool = format!("{name:?}"))
 }

@@ -12,6 +12,7 @@ use super::extract::{Guest, Json, NoFields};
 use crate::App;
 use crate::pairing::{self, POOLS};
 use crate::store::SeekRow;
+use crate::text::text;
 
 /// SEEK.
 fn seek_view(seek: &SeekRow) -> Value {
@@ -60,9 +61,7 @@ pub async fn seek(
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", session.id))?;
     if session.bot {
-        return Err(Error::forbidden(
-            "the quick pools are for people: bots play challenges (POST /api/challenge/NAME)",
-        ));
+        return Err(Error::forbidden(text!("err-pools-not-for-bots")));
     }
     let seek = pairing::seek(&app, &session, &id).await?;
     Ok(axum::Json(seek_view(&seek)))

@@ -14,8 +14,9 @@ use wari_rules::{Move, Side};
 
 use super::analyze::read_position;
 use super::error::Error;
-use super::extract::{Client, Query};
+use super::extract::{Client, MaybeGuest, Query};
 use crate::App;
+use axum::http::HeaderMap;
 
 /// The query.
 #[derive(Debug, Deserialize)]
@@ -29,14 +30,18 @@ pub struct PositionQuery {
 pub async fn check(
     State(app): State<Arc<App>>,
     Client(client): Client,
+    MaybeGuest(guest): MaybeGuest,
+    headers: HeaderMap,
     Query(q): Query<PositionQuery>,
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&client)?;
     let position = match read_position(q.rules.as_deref(), &q.position) {
         Ok(position) => position,
         Err(e) => {
+            let speaks = crate::language::negotiate(&app, &headers, guest.as_ref()).await;
+            let text = e.text();
             return Ok(axum::Json(
-                json!({ "valid": false, "reason": e.to_string() }),
+                json!({ "valid": false, "reason": text.render(speaks), "code": text.code() }),
             ));
         }
     };

@@ -14,6 +14,7 @@ use super::error::Error;
 use super::extract::{Client, Json};
 use crate::App;
 use crate::ratings::{Rating, START, Score, after_game};
+use crate::text::text;
 
 /// How sure a puzzle's rating is: its deviation, fixed.
 pub const PUZZLE_DEVIATION: f64 = 80.0;
@@ -54,9 +55,7 @@ pub async fn rate(
                 || !(1.0..=350.0).contains(&p.deviation)
                 || !(0.0..=1.0).contains(&p.volatility)
             {
-                return Err(Error::bad(
-                    "player: rating 0 to 4000, deviation 1 to 350, volatility 0 to 1",
-                ));
+                return Err(Error::bad(text!("err-puzzle-player-rating")));
             }
             Rating {
                 rating: p.rating,
@@ -66,7 +65,7 @@ pub async fn rate(
         }
     };
     if !(0.0..=4000.0).contains(&attempt.puzzle) {
-        return Err(Error::bad("puzzle: a rating from 0 to 4000"));
+        return Err(Error::bad(text!("err-puzzle-rating")));
     }
     let puzzle = Rating {
         rating: attempt.puzzle,

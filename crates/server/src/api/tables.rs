@@ -11,6 +11,7 @@ use super::extract::{Address, Guest, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
 use crate::tables::{self, NewTable};
+use crate::text::text;
 
 /// `POST /api/tables`.
 pub async fn create(
@@ -53,7 +54,7 @@ pub async fn get(
         .store
         .table(&id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
     let challenged =
         |s: &crate::store::Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
     if table.private
@@ -61,7 +62,7 @@ pub async fn get(
             .as_ref()
             .is_some_and(|s| s.is(&table.creator_session) || challenged(s))
     {
-        return Err(Error::not_found(format!("no table {id}")));
+        return Err(Error::not_found(text!("err-no-table", id = id)));
     }
     Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
@@ -78,9 +79,9 @@ pub async fn join(
         .store
         .table(&id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
     if table.private {
-        return Err(Error::not_found(format!("no table {id}")));
+        return Err(Error::not_found(text!("err-no-table", id = id)));
     }
     let game_id = tables::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
@@ -99,7 +100,7 @@ pub async fn cancel(
         .store
         .table(&id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no table {id}")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
     tables::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "cancelled": table.id })))
 }
@@ -114,7 +115,7 @@ pub async fn invite(
         .store
         .table_by_invite(&token)
         .await?
-        .ok_or_else(|| Error::not_found("no such invite"))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-invite")))?;
     Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
@@ -130,7 +131,7 @@ pub async fn join_invite(
         .store
         .table_by_invite(&token)
         .await?
-        .ok_or_else(|| Error::not_found("no such invite"))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-invite")))?;
     let game_id = tables::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
 }

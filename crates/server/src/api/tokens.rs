@@ -11,6 +11,7 @@ use super::error::Error;
 use super::extract::{Guest, Json, NoFields};
 use crate::App;
 use crate::store::TokenRow;
+use crate::text::text;
 use crate::tokens::{self, Scope};
 
 /// `POST /api/account/tokens`'s body.
@@ -42,7 +43,10 @@ pub async fn create(
     let scopes = body
         .scopes
         .iter()
-        .map(|s| s.parse::<Scope>())
+        .map(|s| {
+            s.parse::<Scope>()
+                .map_err(|_| text!("err-unknown-scope", scope = format!("{s:?}")))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(Error::bad)?;
     let made = tokens::create(&app, &owner, &body.description, &scopes).await?;
@@ -57,9 +61,7 @@ pub async fn list(
     Guest(owner): Guest,
 ) -> Result<axum::Json<Value>, Error> {
     let Some(account) = &owner.account_id else {
-        return Err(Error::NotSignedIn(
-            "API tokens are for accounts: sign in".to_owned(),
-        ));
+        return Err(Error::NotSignedIn(text!("err-tokens-need-sign-in")));
     };
     let rows = app.store.tokens_of(account).await?;
     Ok(axum::Json(

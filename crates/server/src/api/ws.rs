@@ -36,6 +36,9 @@ use crate::game_room::Room;
 use crate::limits::ConnectionGuard;
 use crate::listen::stopped;
 use crate::store::Session;
+use crate::text::text;
+use axum::http::HeaderMap;
+use wari_i18n::Language;
 
 /// Upgrades to a WebSocket on game `id` (404 for an unknown game, 429 over
 /// the connection cap).
@@ -44,8 +47,12 @@ pub async fn upgrade(
     Path(id): Path<String>,
     MaybeGuest(guest): MaybeGuest,
     Client(client): Client,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, Error> {
+    // Refusals over the socket are written in the language of the
+    // handshake.
+    let speaks = crate::language::negotiate(&app, &headers, guest.as_ref()).await;
     let room = app.rooms.get(&app, &id).await?;
     let guard = (app.limiter.open(&client)?, app.stopping.hold());
     // Small buffers: the defaults (128 KiB to read, allocated with the
@@ -58,7 +65,7 @@ pub async fn upgrade(
         .read_buffer_size(WS_MESSAGE_LIMIT)
         .write_buffer_size(8 * 1024)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| run(app, room, guest, client, guard, socket)))
+        .on_upgrade(move |socket| run(app, room, guest, client, speaks, guard, socket)))
 }
 
 fn state_message(
@@ -70,8 +77,10 @@ fn state_message(
     WsMessage::Text(Utf8Bytes::from(text))
 }
 
-fn error_message(error: &Error) -> WsMessage {
-    let text = json!({ "type": "error", "error": error.message() }).to_string();
+fn error_message(error: &Error, language: Language) -> WsMessage {
+    let mut body = error.body(language);
+    body["type"] = json!("error");
+    let text = body.to_string();
     WsMessage::Text(Utf8Bytes::from(text))
 }
 
@@ -80,6 +89,7 @@ async fn run(
     room: Arc<Room>,
     guest: Option<Session>,
     client: String,
+    speaks: Language,
     _guard: (ConnectionGuard, crate::listen::Hold),
     mut socket: WebSocket,
 ) {
@@ -103,12 +113,12 @@ async fn run(
                 heard = Instant::now();
                 let reply = match incoming {
                     WsMessage::Text(text) => handle(&app, &room, guest.as_ref(), &client, text.as_str()).await,
-                    WsMessage::Binary(_) => Err(Error::bad("send text messages (JSON)")),
+                    WsMessage::Binary(_) => Err(Error::bad(text!("err-ws-text-only"))),
                     WsMessage::Close(_) => return,
                     WsMessage::Ping(_) | WsMessage::Pong(_) => Ok(()),
                 };
                 if let Err(e) = reply
-                    && !send(&mut socket, error_message(&e), 2 * interval).await {
+                    && !send(&mut socket, error_message(&e, speaks), 2 * interval).await {
                         return;
                     }
             }
@@ -177,13 +187,11 @@ async fn handle(
 ) -> Result<(), Error> {
     app.limiter.check(client)?;
     let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| Error::bad(format!("malformed message: {e}")))?;
+        serde_json::from_str(text).map_err(|e| Error::bad(text!("err-ws-malformed", e = e)))?;
     let guest = guest.ok_or(Error::Unauthorized)?;
     if value["type"] == "chat" {
         let (Some(to), Some(said)) = (value["room"].as_str(), value["text"].as_str()) else {
-            return Err(Error::bad(
-                "malformed message: a chat message has room and text",
-            ));
+            return Err(Error::bad(text!("err-ws-chat-malformed")));
         };
         // The message reaches this socket through the chat's broadcast.
         return chat::post(
@@ -197,7 +205,7 @@ async fn handle(
         .map(|_| ());
     }
     let message: Message =
-        serde_json::from_value(value).map_err(|e| Error::bad(format!("malformed message: {e}")))?;
+        serde_json::from_value(value).map_err(|e| Error::bad(text!("err-ws-malformed", e = e)))?;
     // The new state reaches this socket through the broadcast.
     perform(app, room, guest, message).await.map(|_| ())
 }

@@ -16,6 +16,7 @@ use crate::events::Hub;
 use crate::ids::{now_ms, random_id};
 use crate::referee::{GameState, Status};
 use crate::store::{Backend, ChatMessage, Session};
+use crate::text::text;
 
 /// The PostgreSQL channel messages travel on (a message as JSON).
 pub const CHANNEL: &str = "wari_chat";
@@ -58,8 +59,9 @@ impl Room {
         match name {
             "players" => Ok(Room::Players),
             "spectators" => Ok(Room::Spectators),
-            other => Err(Error::bad(format!(
-                "room: expected players or spectators, not {other:?}"
+            other => Err(Error::bad(text!(
+                "err-bad-chat-room",
+                other = format!("{:?}", other)
             ))),
         }
     }
@@ -85,15 +87,11 @@ pub fn can_read(state: &GameState, viewer: Option<&Session>, room: Room) -> bool
 fn may_write(state: &GameState, viewer: &Session, room: Room) -> Result<(), Error> {
     let seated = viewer.side_in(state).is_some();
     match room {
-        Room::Players if !seated => {
-            Err(Error::forbidden("the players' chat is for the two players"))
-        }
+        Room::Players if !seated => Err(Error::forbidden(text!("err-chat-players-only"))),
         Room::Players if against_computer(state) => {
-            Err(Error::forbidden("the computer does not chat"))
+            Err(Error::forbidden(text!("err-chat-computer")))
         }
-        Room::Spectators if seated => Err(Error::forbidden(
-            "the spectators' chat is for the spectators",
-        )),
+        Room::Spectators if seated => Err(Error::forbidden(text!("err-chat-spectators-only"))),
         _ => Ok(()),
     }
 }
@@ -145,13 +143,13 @@ pub async fn post(
     may_write(state, session, room)?;
     let text = text.trim();
     if text.is_empty() {
-        return Err(Error::bad("text: must not be empty"));
+        return Err(Error::bad(text!("err-chat-empty")));
     }
     if text.chars().count() > MAX_TEXT {
-        return Err(Error::bad(format!("text: at most {MAX_TEXT} characters")));
+        return Err(Error::bad(text!("err-chat-too-long", max_text = MAX_TEXT)));
     }
     if text.chars().any(char::is_control) {
-        return Err(Error::bad("text: no control characters"));
+        return Err(Error::bad(text!("err-chat-control-characters")));
     }
     let now = now_ms();
     let (total, recent, last) = app
@@ -164,15 +162,13 @@ pub async fn post(
         )
         .await?;
     if total >= ROOM_LIMIT {
-        return Err(Error::conflict("this chat is full"));
+        return Err(Error::conflict(text!("err-chat-full")));
     }
     if recent >= BURST {
-        return Err(Error::TooMany(
-            "too many messages: wait a few seconds".to_owned(),
-        ));
+        return Err(Error::TooMany(text!("err-chat-too-fast")));
     }
     if last.as_deref() == Some(text) {
-        return Err(Error::bad("you just sent that"));
+        return Err(Error::bad(text!("err-chat-repeated")));
     }
     let message = ChatMessage {
         id: random_id(12),
@@ -249,7 +245,7 @@ pub async fn mute(
     muted: bool,
 ) -> Result<(), Error> {
     if session.side_in(state).is_none() {
-        return Err(Error::forbidden("only a player mutes the opponent"));
+        return Err(Error::forbidden(text!("err-mute-not-player")));
     }
     app.store
         .set_muted(&state.id, session.player(), muted)

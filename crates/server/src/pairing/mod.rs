@@ -27,6 +27,7 @@ use crate::ids::{coin, game_id, now_ms, random_id};
 use crate::ratings::{self, START};
 use crate::referee::{GameState, Seat, SeatKind};
 use crate::store::{SeekRow, Session};
+use crate::text::text;
 
 /// How long a seek's player may go unseen before the seek is not paired.
 pub const SEEN_WINDOW_MS: i64 = 30_000;
@@ -68,7 +69,8 @@ pub fn spawn(app: Arc<App>) {
 /// # Errors
 /// A 404 for an unknown pool; a database error.
 pub async fn seek(app: &Arc<App>, session: &Session, pool: &str) -> Result<SeekRow, Error> {
-    let quick = QuickPool::find(pool).ok_or_else(|| Error::not_found(format!("no pool {pool}")))?;
+    let quick =
+        QuickPool::find(pool).ok_or_else(|| Error::not_found(text!("err-no-pool", pool = pool)))?;
     let rating = match &session.account_id {
         Some(account) => {
             let mut conn = app.store.pool().acquire().await?;
@@ -104,7 +106,7 @@ pub async fn look(app: &Arc<App>, session: &Session, id: &str) -> Result<SeekRow
         .seek(id)
         .await?
         .filter(|s| session.is(&s.player))
-        .ok_or_else(|| Error::not_found(format!("no seek {id} of yours")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-seek", id = id)))?;
     if seek.status == "open" {
         app.store.seen_seeking(&seek.player, now_ms()).await?;
     }
@@ -122,7 +124,7 @@ pub async fn cancel(app: &Arc<App>, session: &Session, id: &str) -> Result<(), E
         return Ok(());
     }
     match app.store.seek(id).await?.and_then(|s| s.game_id) {
-        Some(game) => Err(Error::conflict(format!("the seek was paired: game {game}"))),
+        Some(game) => Err(Error::conflict(text!("err-seek-paired", game = game))),
         None => Ok(()),
     }
 }

@@ -32,6 +32,7 @@ use crate::lock::lock;
 use crate::pool::Work;
 use crate::referee::Status;
 use crate::store::ReviewRow;
+use crate::text::text;
 use judge::{BLUNDER, INACCURACY, MISTAKE, Mark, accuracy};
 
 /// This process's reviews: their depth, the one computed at a time, and
@@ -74,10 +75,10 @@ impl Reviews {
             let left = (left + now.duration_since(at).as_secs_f64() / 3600.0 * self.per_hour)
                 .min(self.per_hour);
             if left < 1.0 {
-                return Err(Error::TooMany(format!(
-                    "reviews: at most {} new reviews an hour; try again in {} min",
-                    self.per_hour,
-                    ((1.0 - left) / self.per_hour * 60.0).ceil()
+                return Err(Error::TooMany(text!(
+                    "err-too-many-reviews",
+                    per_hour = self.per_hour,
+                    ceil = ((1.0 - left) / self.per_hour * 60.0).ceil()
                 )));
             }
             refilled.push(left);
@@ -115,9 +116,7 @@ async fn finished_game(app: &Arc<App>, id: &str) -> Result<Game, Error> {
     let room = app.rooms.get(app, id).await?;
     let state = room.snapshot();
     if state.status != Status::Finished {
-        return Err(Error::conflict(
-            "the game is not finished: a review is of a finished game",
-        ));
+        return Err(Error::conflict(text!("err-review-unfinished-game")));
     }
     Ok(state.game.clone())
 }

@@ -14,6 +14,7 @@ use super::games::{COLUMNS, clock_of, kind_name, seat_of};
 use crate::api::error::Error;
 use crate::api::json::time_control;
 use crate::ratings::Pool;
+use crate::text::{Text, text};
 
 /// One seat of a [`GameSummary`].
 #[derive(Clone, Debug, Serialize)]
@@ -157,7 +158,7 @@ impl Filter {
         if let Some(family) = &self.family {
             let variant: Rules = family
                 .parse()
-                .map_err(|e| Error::bad(format!("rules: {e}")))?;
+                .map_err(|e| Error::bad(text!("err-bad-rules", e = Text::from(e))))?;
             let name = variant.variant().name();
             let (exact, like) = (c.text(name), c.text(&format!("{name},%")));
             c.and(format!("(rules = {exact} OR rules LIKE {like})"));
@@ -170,7 +171,7 @@ impl Filter {
             let me = self
                 .account
                 .as_deref()
-                .ok_or_else(|| Error::bad("opponent: needs a player"))?;
+                .ok_or_else(|| Error::bad(text!("err-archive-opponent-needs-player")))?;
             let (a, o, b, p) = (c.text(me), c.text(opponent), c.text(me), c.text(opponent));
             c.and(format!(
                 "((south_account = {a} AND LOWER(north_name) = LOWER({o})) \
@@ -181,7 +182,7 @@ impl Filter {
             let me = self
                 .account
                 .as_deref()
-                .ok_or_else(|| Error::bad("result: needs a player"))?;
+                .ok_or_else(|| Error::bad(text!("err-archive-result-needs-player")))?;
             let won = |c: &mut Conditions, mine: &str, theirs: &str| {
                 let (a, b) = (c.text(me), c.text(me));
                 format!(
@@ -193,8 +194,9 @@ impl Filter {
                 "loss" => won(c, "N", "S"),
                 "draw" => "result = 'draw'".to_owned(),
                 other => {
-                    return Err(Error::bad(format!(
-                        "result: expected win, draw or loss, not {other:?}"
+                    return Err(Error::bad(text!(
+                        "err-archive-bad-result",
+                        other = format!("{:?}", other)
                     )));
                 }
             };
@@ -240,7 +242,7 @@ impl Store {
                     .bind(id)
                     .fetch_optional(&self.pool)
                     .await?
-                    .ok_or_else(|| Error::bad(format!("before: no finished game {id}")))?;
+                    .ok_or_else(|| Error::bad(text!("err-archive-no-before", id = id)))?;
             let at = row.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0);
             let (a, b, i) = (c.int(at), c.int(at), c.text(id));
             c.and(format!(

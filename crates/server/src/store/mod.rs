@@ -30,6 +30,7 @@ pub use tables::TableRow;
 pub use tokens::TokenRow;
 
 use crate::api::error::Error;
+use crate::text::text;
 
 /// Which database is behind the pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,8 +109,9 @@ impl Store {
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
         } else {
-            return Err(Error::bad(format!(
-                "unsupported database URL {url:?}: expected sqlite://FILE or postgres://…"
+            return Err(Error::bad(text!(
+                "err-database-url",
+                url = format!("{:?}", url)
             )));
         };
         let url = match backend {
@@ -117,7 +119,8 @@ impl Store {
             Backend::Postgres => url.to_owned(),
         };
         let url = url.as_str();
-        let options = AnyConnectOptions::from_str(url).map_err(Error::bad)?;
+        let options = AnyConnectOptions::from_str(url)
+            .map_err(|e| Error::bad(text!("err-refused", detail = e)))?;
         if backend == Backend::Postgres {
             reach(url, &options).await?;
         }

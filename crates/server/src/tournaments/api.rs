@@ -21,6 +21,7 @@ use crate::ids::{game_id, now_ms};
 use crate::listen::stopped;
 use crate::ratings::{self, Pool};
 use crate::store::Session;
+use crate::text::{Text, text};
 
 /// How often a standings stream looks again without being told (a change
 /// made by another process).
@@ -71,7 +72,7 @@ fn account_of(session: &Session) -> Result<&str, Error> {
     session
         .account_id
         .as_deref()
-        .ok_or_else(|| Error::forbidden("sign in to an account to play in tournaments"))
+        .ok_or_else(|| Error::forbidden(text!("err-tournament-needs-account")))
 }
 
 fn pool_of(t: &TournamentRow) -> Option<Pool> {
@@ -103,36 +104,38 @@ pub async fn create(
     app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let rules: Rules = body.rules.parse().map_err(Error::bad)?;
-    let tc: TimeControl = body
-        .time_control
-        .parse()
-        .map_err(|e| Error::bad(format!("time_control {:?}: {e}", body.time_control)))?;
+    let tc: TimeControl = body.time_control.parse().map_err(|e| {
+        Error::bad(text!(
+            "err-bad-time-control",
+            time_control = format!("{:?}", body.time_control),
+            e = Text::from(e)
+        ))
+    })?;
     let initial_ms = i64::try_from(tc.base().as_millis()).unwrap_or(i64::MAX);
     let increment_ms = i64::try_from(tc.increment().as_millis()).unwrap_or(i64::MAX);
     if !(15_000..=3_600_000).contains(&initial_ms) || increment_ms > 60_000 {
-        return Err(Error::bad(
-            "time_control: from 15 s to 60 minutes, and at most 60 s a move",
-        ));
+        return Err(Error::bad(text!("err-tournament-time-control")));
     }
     // An arena lasts `minutes`; a Swiss event lasts its `rounds` (a week
     // at most).
     let (minutes, rounds) = match body.kind.as_str() {
         "arena" => match body.minutes {
             Some(m) if (1..=720).contains(&m) => (m, None),
-            _ => return Err(Error::bad("minutes: from 1 to 720")),
+            _ => return Err(Error::bad(text!("err-tournament-minutes"))),
         },
         "swiss" => match body.rounds {
             Some(r) if (1..=20).contains(&r) => (7 * 24 * 60, Some(r)),
-            _ => return Err(Error::bad("rounds: from 1 to 20 (a Swiss event)")),
+            _ => return Err(Error::bad(text!("err-tournament-rounds"))),
         },
         other => {
-            return Err(Error::bad(format!(
-                "kind {other:?}: expected arena or swiss"
+            return Err(Error::bad(text!(
+                "err-tournament-kind",
+                other = format!("{:?}", other)
             )));
         }
     };
     if !(0..=7 * 24 * 3600).contains(&body.starts_in_s) {
-        return Err(Error::bad("starts_in_s: from 0 to a week"));
+        return Err(Error::bad(text!("err-tournament-starts")));
     }
     let name = body
         .name
@@ -144,9 +147,7 @@ pub async fn create(
             str::to_owned,
         );
     if name.chars().count() > 60 || name.chars().any(char::is_control) {
-        return Err(Error::bad(
-            "name: at most 60 characters, no control characters",
-        ));
+        return Err(Error::bad(text!("err-tournament-name")));
     }
     let now = now_ms();
     let starts_at = now + body.starts_in_s * 1000;
@@ -172,12 +173,10 @@ pub async fn create(
         rounds,
     };
     if (t.min_rating.is_some() || t.min_games.is_some()) && pool_of(&t).is_none() {
-        return Err(Error::bad(
-            "min_rating and min_games need rules with a rating pool (a standard board)",
-        ));
+        return Err(Error::bad(text!("err-tournament-entry-needs-pool")));
     }
     if t.min_games.is_some_and(|g| g < 0) {
-        return Err(Error::bad("min_games: at least 0"));
+        return Err(Error::bad(text!("err-tournament-min-games")));
     }
     app.store.insert_tournament(&t).await?;
     app.tournaments.changed();
@@ -189,7 +188,7 @@ async fn found(app: &Shared, id: &str) -> Result<TournamentRow, Error> {
     app.store
         .tournament(id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))
+        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))
 }
 
 /// `GET /api/tournaments/{id}`: TOURNAMENT.
@@ -215,24 +214,24 @@ pub async fn join(
     let account = account_of(&session)?.to_owned();
     if session.bot {
         // Bots have their own rating list; tournaments pair people.
-        return Err(Error::forbidden("bots do not enter tournaments"));
+        return Err(Error::forbidden(text!("err-tournament-no-bots")));
     }
     let mut tx = app.store.pool().begin().await?;
     let t = app
         .store
         .lock_tournament(&mut tx, &id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))?;
     if t.status == "finished" {
-        return Err(Error::conflict("the tournament is over"));
+        return Err(Error::conflict(text!("err-tournament-over")));
     }
     if t.kind == "swiss" {
         let players = app.store.tournament_players(&mut tx, &t.id).await?;
         let known = players.iter().any(|p| p.account_id == account);
         if !known && players.len() >= wari_swiss::MAX_ENTRANTS {
-            return Err(Error::conflict(format!(
-                "this Swiss event is full: {} players at most",
-                wari_swiss::MAX_ENTRANTS
+            return Err(Error::conflict(text!(
+                "err-tournament-full",
+                max_entrants = wari_swiss::MAX_ENTRANTS
             )));
         }
     }
@@ -248,16 +247,19 @@ pub async fn join(
     if let Some(min) = t.min_rating
         && (rating.rating.round() as i64) < min
     {
-        return Err(Error::forbidden(format!(
-            "this tournament needs a rating of {min} or more; yours is {}",
-            rating.rating.round()
+        return Err(Error::forbidden(text!(
+            "err-tournament-rating-too-low",
+            min = min,
+            round = rating.rating.round()
         )));
     }
     if let Some(min) = t.min_games {
         let games = stored.as_ref().map_or(0, |s| s.games);
         if games < min {
-            return Err(Error::forbidden(format!(
-                "this tournament needs {min} rated games in its pool; you have {games}"
+            return Err(Error::forbidden(text!(
+                "err-tournament-too-few-games",
+                min = min,
+                games = games
             )));
         }
     }
@@ -292,7 +294,7 @@ pub async fn withdraw(
         .leave_tournament(&mut conn, &t.id, &account)
         .await?
     {
-        return Err(Error::conflict("you have not joined this tournament"));
+        return Err(Error::conflict(text!("err-tournament-not-joined")));
     }
     drop(conn);
     app.tournaments.changed();
@@ -339,16 +341,14 @@ async fn reschedule(
         .store
         .lock_tournament(&mut tx, id)
         .await?
-        .ok_or_else(|| Error::not_found(format!("no tournament {id}")))?;
+        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))?;
     if t.created_by.as_deref() != Some(account) {
-        return Err(Error::forbidden(
-            "only its creator may start or end a tournament",
-        ));
+        return Err(Error::forbidden(text!("err-tournament-not-creator")));
     }
     if t.status != status {
         return Err(Error::conflict(match status {
-            "created" => "the tournament has started already",
-            _ => "the tournament is not running",
+            "created" => text!("err-tournament-started-already"),
+            _ => text!("err-tournament-not-running"),
         }));
     }
     let (starts_at, ends_at) = times(&t, now_ms());

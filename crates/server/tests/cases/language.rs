@@ -105,3 +105,173 @@ async fn an_accounts_choice_follows_it_to_every_browser() {
         server.server.stop().await;
     }
 }
+
+/// POSTs `body` to `path` as `client` with extra `cookie` pairs and
+/// `Accept-Language`: the status and the body.
+async fn post_in(
+    client: &Client,
+    path: &str,
+    body: Value,
+    cookie: Option<&str>,
+    accept: Option<&str>,
+) -> (StatusCode, Value) {
+    let cookies: Vec<&str> = client.cookie.as_deref().into_iter().chain(cookie).collect();
+    let mut request = client
+        .http
+        .post(format!("{}{path}", client.base))
+        .json(&body);
+    if !cookies.is_empty() {
+        request = request.header("cookie", cookies.join("; "));
+    }
+    if let Some(accept) = accept {
+        request = request.header("accept-language", accept);
+    }
+    let response = request.send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_spanish_player_is_refused_in_spanish_with_the_same_code() {
+    for db in databases() {
+        let server = start(config(&db)).await;
+        let south = Client::sign_up(&server.base, &unique("Ama"), PASSWORD).await;
+        let north = Client::sign_up(&server.base, &unique("Kofi"), PASSWORD).await;
+        let table = south
+            .create_table(json!({"rules": "abapa", "starts": "S", "opponent": {"kind": "human"}}))
+            .await;
+        let id = north.join(&table).await;
+        let moves = format!("/api/games/{id}/moves");
+        // South, on move, names one of North's pits: the rules refuse it.
+        let wrong_pit = json!({"move": "a", "ply": 0});
+
+        let (status, english) = post_in(&south, &moves, wrong_pit.clone(), None, None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            english,
+            json!({"error": "pit a is North's and it is South's turn", "code": "play-not-your-pit"})
+        );
+        let spanish =
+            json!({"error": "el hoyo a es de Norte y le toca a Sur", "code": "play-not-your-pit"});
+        // By Accept-Language, by the cookie (over an English header), and
+        // by the account's choice (over an English cookie and header).
+        let by_header = post_in(
+            &south,
+            &moves,
+            wrong_pit.clone(),
+            None,
+            Some("es-ES,es;q=0.9"),
+        )
+        .await;
+        assert_eq!(by_header, (StatusCode::BAD_REQUEST, spanish.clone()));
+        let by_cookie = post_in(
+            &south,
+            &moves,
+            wrong_pit.clone(),
+            Some("wari_lang=es"),
+            Some("en"),
+        )
+        .await;
+        assert_eq!(by_cookie, (StatusCode::BAD_REQUEST, spanish.clone()));
+        let (status, _, _) = choose(&south, json!({"language": "es"})).await;
+        assert_eq!(status, StatusCode::OK);
+        let by_account = post_in(
+            &south,
+            &moves,
+            wrong_pit.clone(),
+            Some("wari_lang=en"),
+            Some("en"),
+        )
+        .await;
+        assert_eq!(by_account, (StatusCode::BAD_REQUEST, spanish), "{db}");
+
+        // The server's own refusals too: North out of turn, an unknown
+        // game, a method the path does not take.
+        let (status, body) = post_in(&north, &moves, json!({"move": "a"}), None, Some("es")).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(
+            body,
+            json!({"error": "no es tu turno", "code": "not-your-turn"})
+        );
+        let (status, body) = post_in(
+            &north,
+            "/api/games/nosuchgame/moves",
+            json!({"move": "a"}),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            body,
+            json!({"error": "no game nosuchgame", "code": "no-game"})
+        );
+        let (status, body) = post_in(
+            &north,
+            "/api/games/nosuchgame/moves",
+            json!({"move": "a"}),
+            Some("wari_lang=es"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            body,
+            json!({"error": "no hay ninguna partida nosuchgame", "code": "no-game"})
+        );
+        let (status, body) = post_in(&north, "/api/language", json!({}), None, Some("es")).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(
+            body,
+            json!({"error": "método no permitido en esta ruta", "code": "method-not-allowed"})
+        );
+
+        // Over the WebSocket, in the language of the handshake.
+        let mut ws = north.ws_with(&id, &[("accept-language", "es")]).await;
+        ws.next_state().await;
+        ws.send(json!({"type": "move", "move": "a", "ply": 0}))
+            .await;
+        assert_eq!(
+            ws.next_error().await,
+            json!({"type": "error", "error": "no es tu turno", "code": "not-your-turn"})
+        );
+        let mut ws = north.ws(&id).await;
+        ws.next_state().await;
+        ws.send(json!({"type": "move", "move": "a", "ply": 0}))
+            .await;
+        assert_eq!(
+            ws.next_error().await,
+            json!({"type": "error", "error": "it is not your turn", "code": "not-your-turn"})
+        );
+        server.server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn the_position_check_answers_in_the_requests_language() {
+    let server = start(config(&sqlite_url())).await;
+    let guest = Client::anonymous(&server.base);
+    let path = "/api/position?rules=abapa&position=4,4,4,4,4,4/4,4,4,4,4,4%20S%20x";
+    let english = guest.get(path).await.1;
+    assert_eq!(english["valid"], false);
+    assert_eq!(english["code"], "bad-position");
+    assert_eq!(
+        english["reason"],
+        "position: captured counts \"x\" are not SOUTH-NORTH whole numbers, like 0-0"
+    );
+    let spanish: Value = guest
+        .http
+        .get(format!("{}{path}", guest.base))
+        .header("accept-language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(spanish["code"], "bad-position");
+    assert_eq!(
+        spanish["reason"],
+        "posición: las capturas \"x\" no son números enteros SUR-NORTE, como 0-0"
+    );
+    server.server.stop().await;
+}

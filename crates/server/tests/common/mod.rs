@@ -265,6 +265,11 @@ impl Client {
 
     /// Opens the game's WebSocket.
     pub async fn ws(&self, id: &str) -> Ws {
+        self.ws_with(id, &[]).await
+    }
+
+    /// Opens the game's WebSocket with more handshake headers.
+    pub async fn ws_with(&self, id: &str, headers: &[(&'static str, &str)]) -> Ws {
         let url = format!(
             "{}/api/games/{id}/ws",
             self.base.replace("http://", "ws://")
@@ -272,6 +277,9 @@ impl Client {
         let mut request = url.into_client_request().unwrap();
         if let Some(c) = &self.cookie {
             request.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        for (name, value) in headers {
+            request.headers_mut().insert(*name, value.parse().unwrap());
         }
         let (stream, _) = tokio_tungstenite::connect_async(request)
             .await
