@@ -42,7 +42,7 @@ pub fn content_type(path: &str) -> &'static str {
         "woff" => "font/woff",
         "woff2" => "font/woff2",
         "ttf" => "font/ttf",
-        "txt" | "md" => "text/plain; charset=utf-8",
+        "txt" | "md" | "ftl" => "text/plain; charset=utf-8",
         "ogn" => "text/x-oware-ogn; charset=utf-8",
         "wasm" => "application/wasm",
         _ => "application/octet-stream",

@@ -163,7 +163,7 @@ impl From<sqlx::Error> for Error {
 pub struct Refusal(pub Text);
 
 impl IntoResponse for Error {
-    /// The body in English, and the [`Refusal`] for the `translate` layer
+    /// The body in English, and the `Refusal` for the `translate` layer
     /// to write it again in the request's language.
     fn into_response(self) -> Response {
         let status = self.status();
