@@ -20,7 +20,7 @@ const FAMILIES = ['abapa', 'wari', 'warri', 'kalah'];
 let loaded = null;
 const lessons = () => {
   loaded ??= fetch('/learn/lessons.json').then((r) => {
-    if (!r.ok) throw new Error(t('learn-load-error', { status: r.status }));
+    if (!r.ok) throw new Error(t('learn-load-error', { status: String(r.status) }));
     return r.json();
   });
   return loaded;

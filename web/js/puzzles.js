@@ -132,10 +132,10 @@ export function mountPuzzles(outlet) {
     over = false;
     next.hidden = true;
     analyse.hidden = true;
-    title.textContent = t('puzzles-puzzle', { id: p.id });
+    title.textContent = t('puzzles-puzzle', { id: String(p.id) });
     task.textContent = t('puzzles-task', { side: sideName(solver), seeds: p.gap });
     verdict.textContent = '';
-    about.textContent = t('puzzles-rated', { rules: rulesText(p.rules), rating: p.rating });
+    about.textContent = t('puzzles-rated', { rules: rulesText(p.rules), rating: String(p.rating) });
     show();
   }
 

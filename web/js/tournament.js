@@ -117,7 +117,7 @@ export function mountTournament(outlet, { id }) {
     const length = tour.kind === 'swiss' ? t('tour-line-swiss', { rounds: tour.rounds }) : t('tour-form-minutes', { minutes: tour.minutes });
     about.textContent = [
       rulesText(tour.rules), tour.time_control, length, tour.rated ? t('tour-rated') : t('tour-casual'),
-      tour.min_rating ? t('tour-min-rating', { rating: tour.min_rating }) : null,
+      tour.min_rating ? t('tour-min-rating', { rating: String(tour.min_rating) }) : null,
       tour.min_games ? t('tour-min-games', { games: tour.min_games }) : null,
       tour.bots_allowed ? t('tour-bots-welcome') : null,
       t('tour-players', { count: tour.players }),
@@ -135,7 +135,7 @@ export function mountTournament(outlet, { id }) {
     fill(actions, buttons);
     fill(podium, finished && tour.podium.length
       ? [h('h2', {}, t('tour-podium')), h('ol', { class: 'podium-list' }, tour.podium.map((/** @type {any} */ s) => h('li', {},
-        h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), ` — ${t('tour-podium-line', { points: s.score, performance: s.performance ?? '–' })}`)))]
+        h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), ` — ${t('tour-podium-line', { points: s.score, performance: String(s.performance ?? '–') })}`)))]
       : []);
     const swiss = tour.kind === 'swiss';
     const columns = swiss ? ['#', t('tour-col-player'), t('tour-col-points'), t('tour-col-buchholz-cut1'), t('tour-col-buchholz'), t('tour-col-sonneborn-berger'), '']
