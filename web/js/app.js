@@ -22,6 +22,7 @@ import { mountPuzzles } from './puzzles.js';
 import { mountTournaments } from './tournaments.js';
 import { mountTournament } from './tournament.js';
 import { mountLearn } from './learn.js';
+import { startI18n } from './i18n.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
@@ -48,6 +49,7 @@ async function invite(outlet, { token }) {
   }
 }
 
+await startI18n();
 soundToggle();
 route('/', mountLobby);
 route('/game/:id', mountGame);

@@ -9,6 +9,7 @@ import { onEvent } from './events.js';
 import { navigate } from './router.js';
 import { currentSession, onSession, setSession, toast } from './session.js';
 import { DECLINE_REASONS } from './words.js';
+import { language, languages, setLanguage } from './i18n.js';
 
 const enc = encodeURIComponent;
 
@@ -125,8 +126,20 @@ export async function signOut() {
   }
 }
 
+/** The language switch: the languages the site speaks, each in its own name. */
+function languageSwitch() {
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById('language'));
+  if (!select) return;
+  fill(select, ...languages().map(({ code, name }) =>
+    h('option', { value: code, lang: code, selected: code === language() }, name)));
+  select.addEventListener('change', () => {
+    setLanguage(select.value).catch((err) => toast(err.message));
+  });
+}
+
 /** Draws the header and keeps it up to date. */
 export function startHeader() {
+  languageSwitch();
   onSession(() => {
     renderMe();
     refreshTurns();
