@@ -1,0 +1,25 @@
+//! The players' language: the message catalogues of `web/locales/`
+//! (Project Fluent, `.ftl`) for the server and the CLI, embedded at build
+//! time, and how a language is chosen.
+//!
+//! The catalogues are data: `web/locales/manifest.json` lists the
+//! languages (English first, the fallback) and the files; the browser
+//! reads the same files. Adding a language is a folder and a manifest
+//! line (docs/TRANSLATING.md). This crate depends on nothing of the
+//! workspace's, and nothing below the server depends on it.
+//!
+//! ```
+//! use wari_i18n::{Language, message};
+//! let es = Language::negotiate("es-ES,es;q=0.9,en;q=0.8").unwrap_or_default();
+//! let args = [("language", "fr".into()), ("available", "en, es".into())];
+//! let text = message(es, "err-unknown-language", &args);
+//! assert_eq!(text, "idioma desconocido «fr» (disponibles: en, es)");
+//! ```
+
+mod catalogue;
+mod embedded;
+mod language;
+mod number;
+
+pub use catalogue::{Arg, has_message, message};
+pub use language::{Language, UnknownLanguage};
