@@ -3,10 +3,11 @@
 // sign out, delete the account).
 
 import { api } from './api.js';
-import { h } from './dom.js';
+import { asSentence, h } from './dom.js';
 import { signOut } from './header.js';
 import { navigate } from './router.js';
 import { currentSession, knownSession, setSession } from './session.js';
+import { languageChanged, t } from './i18n.js';
 
 /** Where to go after signing in: `?next=` if it is a page of this site. */
 function next() {
@@ -34,13 +35,14 @@ function field(id, label, attrs, hint) {
 /**
  * A form that posts its fields with `submit(values)` and says why it
  * failed in its alert.
+ * @param {string} name the form's name in the page ("sign-in": its title is #sign-in-title)
  * @param {string} title
  * @param {HTMLElement[]} fields
  * @param {string} action the button's label
  * @param {(values: Record<string, string>) => Promise<void>} submit
  */
-function accountForm(title, fields, action, submit) {
-  const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}-title`;
+function accountForm(name, title, fields, action, submit) {
+  const titleId = `${name}-title`;
   const error = h('p', { class: 'form-error', role: 'alert' });
   const button = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, action));
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'account-form', 'aria-labelledby': titleId },
@@ -53,7 +55,7 @@ function accountForm(title, fields, action, submit) {
     try {
       await submit(values);
     } catch (err) {
-      error.textContent = `${err.message[0].toUpperCase()}${err.message.slice(1)}.`;
+      error.textContent = asSentence(err.message);
       form.querySelector('input')?.focus();
     } finally {
       button.disabled = false;
@@ -64,82 +66,84 @@ function accountForm(title, fields, action, submit) {
 
 /** @param {HTMLElement} outlet */
 export function mountSignUp(outlet) {
-  const form = accountForm('Sign up', [
-    field('account-name', 'Name', { autocomplete: 'username', minlength: 2, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{2,20}' },
-      '2 to 20 letters, digits, _ or -. Others see it; it cannot be changed.'),
-    field('account-password', 'Password', { type: 'password', autocomplete: 'new-password', minlength: 8 },
-      'At least 8 characters.'),
-    field('account-confirm', 'Password again', { type: 'password', autocomplete: 'new-password', minlength: 8 }),
-  ], 'Sign up', async (v) => {
-    if (v['account-password'] !== v['account-confirm']) throw new Error('the two passwords differ');
+  const form = accountForm('sign-up', t('sign-up'), [
+    field('account-name', t('account-name'), { autocomplete: 'username', minlength: 2, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{2,20}' },
+      t('account-name-hint')),
+    field('account-password', t('account-password'), { type: 'password', autocomplete: 'new-password', minlength: 8 },
+      t('account-password-hint')),
+    field('account-confirm', t('account-password-again'), { type: 'password', autocomplete: 'new-password', minlength: 8 }),
+  ], t('sign-up'), async (v) => {
+    if (v['account-password'] !== v['account-confirm']) throw new Error(t('account-passwords-differ'));
     await knownSession();
     setSession(await api.signUp(v['account-name'], v['account-password']));
     navigate(next(), { replace: true });
   });
   outlet.append(h('div', { class: 'account-page' },
-    h('h1', {}, 'Make an account'),
-    h('p', {}, 'With an account you play rated games, keep your games on every device, and have a page of your own. Your games as a guest in this browser become your account\'s.'),
+    h('h1', {}, t('account-make')),
+    h('p', {}, t('account-why')),
     form,
-    h('p', {}, 'Have an account? ', h('a', { href: `/signin${location.search}` }, 'Sign in'), '.')));
+    h('p', {}, t('account-have-one'), ' ', h('a', { href: `/signin${location.search}` }, t('sign-in')), '.')));
   /** @type {HTMLInputElement | null} */ (outlet.querySelector('#account-name'))?.focus();
 }
 
 /** @param {HTMLElement} outlet */
 export function mountSignIn(outlet) {
-  const form = accountForm('Sign in', [
-    field('account-name', 'Name', { autocomplete: 'username', maxlength: 20 }),
-    field('account-password', 'Password', { type: 'password', autocomplete: 'current-password' }),
-  ], 'Sign in', async (v) => {
+  const form = accountForm('sign-in', t('sign-in'), [
+    field('account-name', t('account-name'), { autocomplete: 'username', maxlength: 20 }),
+    field('account-password', t('account-password'), { type: 'password', autocomplete: 'current-password' }),
+  ], t('sign-in'), async (v) => {
     await knownSession();
     setSession(await api.signIn(v['account-name'], v['account-password']));
-    navigate(next(), { replace: true });
+    // The account's language, if it has one, is the page's from now on.
+    if (await languageChanged()) location.replace(next());
+    else navigate(next(), { replace: true });
   });
   outlet.append(h('div', { class: 'account-page' },
-    h('h1', {}, 'Sign in'),
+    h('h1', {}, t('sign-in')),
     form,
-    h('p', {}, 'No account yet? ', h('a', { href: `/signup${location.search}` }, 'Sign up'), '.')));
+    h('p', {}, t('account-none-yet'), ' ', h('a', { href: `/signup${location.search}` }, t('sign-up')), '.')));
   /** @type {HTMLInputElement | null} */ (outlet.querySelector('#account-name'))?.focus();
 }
 
 /** @param {HTMLElement} outlet */
 export function mountSettings(outlet) {
-  const page = h('div', { class: 'account-page' }, h('h1', {}, 'Settings'), h('p', {}, 'Loading…'));
+  const page = h('div', { class: 'account-page' }, h('h1', {}, t('me-settings')), h('p', {}, t('loading')));
   outlet.append(page);
   (async () => {
     await knownSession().catch(() => null);
     const session = currentSession();
     if (!session?.account) {
-      page.replaceChildren(h('h1', {}, 'Settings'),
-        h('p', {}, 'You are not signed in. ', h('a', { href: '/signin?next=/account' }, 'Sign in'), '.'));
+      page.replaceChildren(h('h1', {}, t('me-settings')),
+        h('p', {}, t('account-not-signed-in'), ' ', h('a', { href: '/signin?next=/account' }, t('sign-in')), '.'));
       return;
     }
     const done = h('p', { class: 'done', role: 'status' });
-    const password = accountForm('Change the password', [
-      field('current-password', 'Current password', { type: 'password', autocomplete: 'current-password' }),
-      field('new-password', 'New password', { type: 'password', autocomplete: 'new-password', minlength: 8 },
-        'At least 8 characters. Your other devices will be signed out.'),
-    ], 'Change the password', async (v) => {
+    const password = accountForm('change-the-password', t('account-change-password'), [
+      field('current-password', t('account-current-password'), { type: 'password', autocomplete: 'current-password' }),
+      field('new-password', t('account-new-password'), { type: 'password', autocomplete: 'new-password', minlength: 8 },
+        t('account-new-password-hint')),
+    ], t('account-change-password'), async (v) => {
       await api.changePassword(v['current-password'], v['new-password']);
-      done.textContent = 'Your password is changed; your other devices are signed out.';
+      done.textContent = t('account-password-changed');
     });
-    const remove = accountForm('Delete the account', [
-      field('delete-password', 'Password', { type: 'password', autocomplete: 'current-password' },
-        'Your games in progress are resigned; your finished games stay, under the name "Deleted player". This cannot be undone.'),
-    ], 'Delete my account', async (v) => {
+    const remove = accountForm('delete-the-account', t('account-delete'), [
+      field('delete-password', t('account-password'), { type: 'password', autocomplete: 'current-password' },
+        t('account-delete-hint')),
+    ], t('account-delete-mine'), async (v) => {
       await api.deleteAccount(v['delete-password']);
       setSession(null);
       navigate('/');
     });
     remove.classList.add('danger-zone');
     page.replaceChildren(
-      h('h1', {}, 'Settings'),
-      h('p', {}, 'Signed in as ', h('a', { href: `/player/${encodeURIComponent(session.name)}` }, session.name), '.'),
+      h('h1', {}, t('me-settings')),
+      h('p', {}, t('account-signed-in-as'), ' ', h('a', { href: `/player/${encodeURIComponent(session.name)}` }, session.name), '.'),
       done,
       password,
       h('section', { class: 'sign-out', 'aria-labelledby': 'sign-out-title' },
-        h('h2', { id: 'sign-out-title' }, 'Sign out'),
-        h('p', {}, 'Signs out this browser only.'),
-        h('button', { type: 'button', onclick: signOut }, 'Sign out')),
+        h('h2', { id: 'sign-out-title' }, t('account-sign-out')),
+        h('p', {}, t('account-sign-out-hint')),
+        h('button', { type: 'button', onclick: signOut }, t('account-sign-out'))),
       remove);
   })();
 }

@@ -2,11 +2,19 @@
 // The server's HTTP API (docs/API.md); a game's WebSocket is in
 // game/socket.js.
 
-/** An error the server answered with: its status and its one line. */
+import { t } from './i18n.js';
+
+/**
+ * An error the server answered with: its status, its one line (in the
+ * page's language: the server translates it) and its machine code
+ * (docs/API.md: "not-your-turn", ...), when it gave one.
+ */
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    /** @type {string | null} */
+    this.code = code;
   }
 }
 
@@ -35,17 +43,19 @@ async function request(method, path, body, { signal, text = false } = {}) {
     response = await fetch(path, init);
   } catch (err) {
     if (err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'the server cannot be reached');
+    throw new ApiError(0, t('error-unreachable'));
   }
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
+    let code = null;
     try {
       const data = await response.json();
       if (data && data.error) message = data.error;
+      if (data && data.code) code = data.code;
     } catch {
       // Not JSON: keep the status line.
     }
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, code);
   }
   if (text) return response.text();
   const type = response.headers.get('content-type') ?? '';

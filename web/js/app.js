@@ -22,13 +22,13 @@ import { mountPuzzles } from './puzzles.js';
 import { mountTournaments } from './tournaments.js';
 import { mountTournament } from './tournament.js';
 import { mountLearn } from './learn.js';
-import { startI18n } from './i18n.js';
+import { startI18n, t } from './i18n.js';
 
 function soundToggle() {
   const button = document.getElementById('mute');
   const show = () => {
     const muted = isMuted();
-    button.textContent = muted ? '♪ Sound: off' : '♪ Sound: on';
+    button.textContent = muted ? t('sound-off') : t('sound-on');
   };
   button.addEventListener('click', () => {
     setMuted(!isMuted());
@@ -38,14 +38,14 @@ function soundToggle() {
 }
 
 async function invite(outlet, { token }) {
-  outlet.append(h('p', {}, 'Joining the table…'));
+  outlet.append(h('p', {}, t('invite-joining')));
   try {
     await ensureSession();
     const { game_id: id } = await api.joinInvite(token);
     navigate(`/game/${encodeURIComponent(id)}`, { replace: true });
   } catch (err) {
-    fill(outlet, h('p', { class: 'error', role: 'alert' }, `This invitation cannot be used: ${err.message}.`),
-      h('p', {}, h('a', { href: '/' }, 'Back to the lobby')));
+    fill(outlet, h('p', { class: 'error', role: 'alert' }, t('invite-unusable', { error: err.message })),
+      h('p', {}, h('a', { href: '/' }, t('back-to-lobby'))));
   }
 }
 

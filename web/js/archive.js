@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { gameItem } from './games-list.js';
 import { navigate } from './router.js';
+import { t } from './i18n.js';
 
 const PAGE = 50;
 
@@ -15,24 +16,24 @@ function uploadForm() {
   });
   const message = h('p', { class: 'form-error', role: 'alert' });
   const form = h('form', { class: 'upload', 'aria-labelledby': 'upload-title' },
-    h('h2', { id: 'upload-title' }, 'Replay a game from a file'),
-    h('label', { for: 'ogn-file' }, 'An OGN record (the format wari and Aualé save games in)'),
+    h('h2', { id: 'upload-title' }, t('archive-upload-title')),
+    h('label', { for: 'ogn-file' }, t('archive-upload-file')),
     input,
-    h('button', { type: 'submit', class: 'primary' }, 'Upload and replay'),
+    h('button', { type: 'submit', class: 'primary' }, t('archive-upload')),
     message);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     message.textContent = '';
     const file = input.files?.[0];
     if (!file) {
-      message.textContent = 'Choose a file first.';
+      message.textContent = t('archive-choose-file');
       return;
     }
     try {
       const { game_id: id } = await api.upload(await file.text());
       navigate(`/replay/${encodeURIComponent(id)}`);
     } catch (err) {
-      message.textContent = `This file cannot be replayed: ${err.message}.`;
+      message.textContent = t('archive-cannot-replay', { error: err.message });
     }
   });
   return form;
@@ -44,16 +45,16 @@ export function mountArchive(outlet) {
   /** @type {string | null} */
   let last = null;
   const player = new URLSearchParams(location.search).get('player') ?? '';
-  const body = h('ul', { class: 'game-list', 'aria-label': 'Finished games', hidden: true });
-  const status = h('p', { 'aria-live': 'polite' }, 'Loading…');
-  const more = h('button', { type: 'button', hidden: true, onclick: () => load() }, 'Older games');
-  const filter = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', role: 'search', 'aria-label': 'Games of a player' },
-    h('label', { for: 'archive-player' }, 'Games of the player '),
+  const body = h('ul', { class: 'game-list', 'aria-label': t('archive-finished'), hidden: true });
+  const status = h('p', { 'aria-live': 'polite' }, t('loading'));
+  const more = h('button', { type: 'button', hidden: true, onclick: () => load() }, t('archive-older'));
+  const filter = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', role: 'search', 'aria-label': t('archive-of-a-player') },
+    h('label', { for: 'archive-player' }, t('archive-of-the-player')), ' ',
     h('input', {
       id: 'archive-player', name: 'player', value: player, maxlength: 24, autocomplete: 'off',
     }),
-    h('button', { type: 'submit' }, 'Show'),
-    player ? h('a', { href: '/archive' }, 'All games') : null));
+    h('button', { type: 'submit' }, t('player-show')),
+    player ? h('a', { href: '/archive' }, t('archive-all')) : null));
   filter.addEventListener('submit', (event) => {
     event.preventDefault();
     const name = String(new FormData(filter).get('player') ?? '').trim();
@@ -68,15 +69,15 @@ export function mountArchive(outlet) {
       for (const game of games) body.append(gameItem(game));
       last = games.length ? games[games.length - 1].id : last;
       body.hidden = body.childElementCount === 0;
-      status.textContent = body.childElementCount === 0 ? (player ? `No finished game of ${player}.` : 'No game has finished yet.') : '';
+      status.textContent = body.childElementCount === 0 ? (player ? t('archive-none-of', { player }) : t('archive-none')) : '';
       more.hidden = games.length < PAGE;
     } catch (err) {
-      if (!gone) status.textContent = `The archive cannot be loaded: ${err.message}.`;
+      if (!gone) status.textContent = t('archive-cannot-load', { error: err.message });
     }
   }
 
   outlet.append(h('div', { class: 'archive-page' },
-    h('h1', {}, player ? `Finished games of ${player}` : 'Finished games'),
+    h('h1', {}, player ? t('archive-finished-of', { player }) : t('archive-finished')),
     filter, status, body, more,
     uploadForm()));
   load();

@@ -9,10 +9,11 @@
 // playable once the board shows the position they are played in: a click
 // while seeds are still being sown ends the sowing and plays nothing.
 
-import { h, seedsText } from './dom.js';
+import { h } from './dom.js';
 import {
   isKalah, pitIndex, pitLetter, play, owner,
 } from './rules.js';
+import { t } from './i18n.js';
 import { sideName } from './words.js';
 
 /** Milliseconds per seed for each animation speed. */
@@ -85,9 +86,9 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
   const grid = h('div', { class: 'board' });
   const previewLine = h('p', { class: 'preview', 'aria-live': 'polite' });
   const legend = h('p', { class: 'legend' },
-    h('span', { class: 'key moved-key' }, '▲ last move'), ' ',
-    h('span', { class: 'key captured-key' }, '✕ captured'), ' ',
-    h('span', { class: 'key landing-key' }, '◎ last seed would land'));
+    h('span', { class: 'key moved-key' }, t('board-key-moved')), ' ',
+    h('span', { class: 'key captured-key' }, t('board-key-captured')), ' ',
+    h('span', { class: 'key landing-key' }, t('board-key-landing')));
   const element = h('div', { class: 'board-wrap' }, grid, previewLine, legend);
 
   const layoutKey = (v) => `${v.position.rules.pits}|${v.flipped}|${isKalah(v.position.rules)}`;
@@ -109,7 +110,7 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
       const base = side === 'S' ? 0 : m;
       const order = [...Array(m).keys()].map((c) => base + c);
       if (reversed) order.reverse();
-      const row = h('div', { class: `row ${side === top ? 'top' : 'bottom'}`, role: 'group', 'aria-label': `${sideName(side)}'s row` });
+      const row = h('div', { class: `row ${side === top ? 'top' : 'bottom'}`, role: 'group', 'aria-label': side === 'S' ? t('board-row-south') : t('board-row-north') });
       for (const i of order) {
         const letter = pitLetter(i, m);
         const button = h('button', {
@@ -130,7 +131,7 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
     };
     const storeOf = (side, where) => {
       const el = h('div', { class: `store ${where}`, role: 'img' },
-        h('span', { class: 'store-name', 'aria-hidden': 'true' }, sideName(side), ' ', h('span', { class: 'store-kind' }, kalah ? 'store' : 'captured')),
+        h('span', { class: 'store-name', 'aria-hidden': 'true' }, sideName(side), ' ', h('span', { class: 'store-kind' }, kalah ? t('board-store') : t('board-captured'))),
         h('span', { class: 'hole', 'aria-hidden': 'true' }, h('span', { class: 'seeds' })),
         h('span', { class: 'count', 'aria-hidden': 'true' }));
       stores[side] = el;
@@ -166,21 +167,22 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
       const letter = pitLetter(i, m);
       const seeds = position.board[i];
       const playable = !anim && legal.includes(letter);
-      button.setAttribute('aria-label', `Pit ${letter}, ${seedsText(seeds)}`);
+      button.setAttribute('aria-label', t('pit-name', { pit: letter, seeds }));
       button.setAttribute('aria-disabled', playable ? 'false' : 'true');
       button.classList.toggle('playable', playable);
       button.classList.toggle('moved', i === moved);
       button.classList.toggle('captured', captured.has(i));
       button.classList.toggle('empty', seeds === 0);
       const notes = [];
-      if (i === moved) notes.push('last move');
-      if (captured.has(i)) notes.push('captured in the last move');
+      if (i === moved) notes.push(t('pit-note-moved'));
+      if (captured.has(i)) notes.push(t('pit-note-captured'));
       if (notes.length) button.setAttribute('title', notes.join(', '));
       else button.removeAttribute('title');
     }
     for (const side of ['S', 'N']) {
       const n = position.captured[side === 'S' ? 0 : 1];
-      stores[side].setAttribute('aria-label', `${sideName(side)} ${kalah ? 'store' : 'captured'}: ${seedsText(n)}`);
+      const who = sideName(side);
+      stores[side].setAttribute('aria-label', kalah ? t('store-name', { side: who, seeds: n }) : t('captured-name', { side: who, seeds: n }));
     }
   }
 
@@ -223,17 +225,20 @@ export function createBoard({ onPlay, onRefuse, onSkip } = {}) {
     if (inStore) stores[step.last === 2 * m ? 'S' : 'N'].classList.add('landing');
     else pits[step.last].classList.add('landing');
     for (const k of step.captures) pits[k].classList.add('would-capture');
-    const where = inStore ? 'the store' : `pit ${pitLetter(step.last, m)}`;
-    let text = `${letter}: ${seedsText(position.board[i])}; the last lands in ${where}`;
+    const seeds = position.board[i];
+    let text = inStore
+      ? t('preview-lands-in-store', { pit: letter, seeds })
+      : t('preview-lands-in-pit', { pit: letter, seeds, last: pitLetter(step.last, m) });
     if (step.grandSlam && step.captures.length === 0) {
-      text += '; a grand slam, which captures nothing under these rules';
+      text += t('preview-grand-slam-nothing');
     } else if (step.taken > 0) {
       const names = step.captures.map((k) => pitLetter(k, m)).join(', ');
-      text += `; it captures ${seedsText(step.taken)} (${names})`;
-      if (step.grandSlam) text += ', a grand slam';
+      text += step.grandSlam
+        ? t('preview-captures-grand-slam', { seeds: step.taken, pits: names })
+        : t('preview-captures', { seeds: step.taken, pits: names });
     }
-    if (step.again) text += '; the same player moves again';
-    if (!view.legal.includes(letter)) text += ' (not playable now)';
+    if (step.again) text += t('preview-again');
+    if (!view.legal.includes(letter)) text += t('preview-not-playable');
     previewLine.textContent = `${text}.`;
   }
 

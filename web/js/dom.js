@@ -1,5 +1,8 @@
 // @ts-check
-// Small DOM helpers: an element builder and the formats shown in pages.
+// Small DOM helpers: an element builder and the formats shown in pages
+// (in the page's language, i18n.js).
+
+import { language, t } from './i18n.js';
 
 /**
  * Builds an element: h('button', { class: 'pit', onclick: f, 'aria-label': 'Pit C' }, 'C').
@@ -38,25 +41,25 @@ export function fill(el, ...children) {
 
 /** A clock's time: 4:05, or 0:09.3 under ten seconds. */
 export function clockText(ms) {
-  const t = Math.max(0, ms);
-  if (t >= 24 * 3600_000) {
+  const left = Math.max(0, ms);
+  if (left >= 24 * 3600_000) {
     // Correspondence: days and hours.
-    const hoursLeft = Math.floor(t / 3600_000);
+    const hoursLeft = Math.floor(left / 3600_000);
     const days = Math.floor(hoursLeft / 24);
-    return `${days} d ${hoursLeft % 24} h`;
+    return t('clock-days-hours', { days, hours: hoursLeft % 24 });
   }
-  if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
-  const s = Math.ceil(t / 1000);
+  if (left < 10_000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const s = Math.ceil(left / 1000);
   const hours = Math.floor(s / 3600);
   const minutes = Math.floor((s % 3600) / 60);
   const seconds = String(s % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** A time control as players say it: "3+2", "3 days a move", or "no clock". */
+/** A time control as players say it: "3+2", "3 days a move", or "no clock" ("sin reloj"). */
 export function timeControlText(clock) {
-  if (!clock) return 'no clock';
-  if (clock.days) return `${clock.days} ${clock.days === 1 ? 'day' : 'days'} a move`;
+  if (!clock) return t('clock-none');
+  if (clock.days) return t('clock-days-a-move', { days: clock.days });
   // The server writes it (wari_rules::TimeControl); older replies did not.
   if (clock.time_control) return clock.time_control;
   const initial = clock.initial_s ?? (clock.initial_ms ?? 0) / 1000;
@@ -66,15 +69,27 @@ export function timeControlText(clock) {
   return `${head}+${increment}`;
 }
 
-/** Seeds with their noun: "1 seed", "5 seeds". */
-export const seedsText = (n) => `${n} ${n === 1 ? 'seed' : 'seeds'}`;
+/** Seeds with their noun: "1 seed", "5 seeds" ("1 semilla", "5 semillas"). */
+export const seedsText = (n) => t('seeds-count', { count: n });
 
 /** Moves with their noun: "1 move", "12 moves". */
-export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
+export const movesText = (n) => t('moves-count', { count: n });
 
-/** A date and time from milliseconds or an ISO string, in the reader's locale. */
+/** A date and time from milliseconds or an ISO string, the page's language's way. */
 export function dateText(when) {
   if (when === null || when === undefined) return '';
   const d = new Date(typeof when === 'number' && when < 1e11 ? when * 1000 : when);
-  return Number.isNaN(d.getTime()) ? String(when) : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? String(when) : d.toLocaleString(language());
+}
+
+/**
+ * A message (the server's, in the page's language) as a sentence: its
+ * first letter capital, a full stop at the end unless it has one.
+ * @param {string} text
+ */
+export function asSentence(text) {
+  const trimmed = String(text ?? '').trim();
+  if (!trimmed) return '';
+  const head = `${trimmed[0].toLocaleUpperCase(language())}${trimmed.slice(1)}`;
+  return /[.!?…]$/.test(head) ? head : `${head}.`;
 }

@@ -6,7 +6,8 @@
 
 import { api } from './api.js';
 import { animationSpeed, setAnimationSpeed, SPEEDS } from './board.js';
-import { h, timeControlText } from './dom.js';
+import { asSentence, h, timeControlText } from './dom.js';
+import { t } from './i18n.js';
 import { refreshTurns } from './header.js';
 import { navigate } from './router.js';
 import { parsePosition } from './rules.js';
@@ -21,6 +22,11 @@ import { createPlay } from './game/play.js';
 import { createBanner, playerText } from './game/result.js';
 import { createSeats } from './game/seats.js';
 import { connectGame } from './game/socket.js';
+
+/** @type {Record<string, string>} The sowing animation's speeds (board.js), in words. */
+const SPEED_KEYS = {
+  off: 'animation-off', fast: 'animation-fast', normal: 'animation-normal', slow: 'animation-slow',
+};
 
 /**
  * What the parts of the game page share.
@@ -42,7 +48,7 @@ export function mountGame(outlet, { id }) {
   let conn = null;
   let gone = false;
 
-  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading the game…');
+  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, t('game-loading'));
   const notice = h('p', { class: 'notice', 'aria-live': 'assertive' });
   /** @type {GameContext} */
   const ctx = {
@@ -66,15 +72,15 @@ export function mountGame(outlet, { id }) {
   const speed = /** @type {HTMLSelectElement} */ (h('select', {
     id: 'speed',
     onchange: () => setAnimationSpeed(speed.value),
-  }, Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: s === animationSpeed() }, s))));
+  }, Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: s === animationSpeed() }, SPEED_KEYS[s] ? t(SPEED_KEYS[s]) : s))));
 
   const page = h('section', { class: 'game-page', 'aria-labelledby': 'game-title' },
-    h('h1', { id: 'game-title', class: 'visually-hidden' }, 'Game'),
+    h('h1', { id: 'game-title', class: 'visually-hidden' }, t('game-title')),
     h('div', { class: 'play-area' }, seats.top, play.element, seats.bottom),
     h('aside', { class: 'panel' },
       status, banner.element, notice, invite.element, offers.element, controls.element,
-      h('h2', {}, 'Moves'), moves.element, info,
-      h('p', { class: 'setting' }, h('label', { for: 'speed' }, 'Sowing animation '), speed),
+      h('h2', {}, t('game-moves')), moves.element, info,
+      h('p', { class: 'setting' }, h('label', { for: 'speed' }, t('game-sowing-animation')), ' ', speed),
       chat.element));
   outlet.append(page);
 
@@ -86,7 +92,7 @@ export function mountGame(outlet, { id }) {
     try {
       position = parsePosition(next.position, next.rules);
     } catch (err) {
-      ctx.say(`This position cannot be shown: ${err.message}`);
+      ctx.say(t('game-position-unreadable', { error: err.message }));
       return;
     }
     ctx.game = next;
@@ -117,21 +123,21 @@ export function mountGame(outlet, { id }) {
     offers.render();
     controls.render();
     moves.render();
-    const kind = ctx.game.rated ? `rated, ${poolText(ctx.game.pool)}` : 'casual';
+    const kind = ctx.game.rated ? t('game-rated-pool', { pool: poolText(ctx.game.pool) }) : t('game-casual');
     info.textContent = `${rulesText(ctx.game.rules)} · ${timeControlText(ctx.game.clock)} · ${kind}`;
   }
 
   function renderStatus() {
     const { game, pending } = ctx;
     let text;
-    if (game.status === 'waiting') text = 'Waiting for an opponent to join.';
-    else if (game.status === 'finished') text = 'The game is over.';
-    else if (pending) text = `You played ${pending.letter}.`;
-    else if (game.you && game.to_move === game.you) text = 'Your turn: choose a pit.';
-    else if (game.you) text = `${playerText(game, game.to_move)} to move.`;
-    else text = `You are watching. ${playerText(game, game.to_move)} to move.`;
+    if (game.status === 'waiting') text = t('status-waiting');
+    else if (game.status === 'finished') text = t('status-over');
+    else if (pending) text = t('status-you-played', { pit: pending.letter });
+    else if (game.you && game.to_move === game.you) text = t('status-your-turn');
+    else if (game.you) text = t('status-to-move', { player: playerText(game, game.to_move) });
+    else text = t('status-watching', { player: playerText(game, game.to_move) });
     if (status.textContent !== text) status.textContent = text;
-    document.title = `${game.you && game.to_move === game.you && game.status === 'playing' ? '▶ Your turn — ' : ''}wari`;
+    document.title = `${game.you && game.to_move === game.you && game.status === 'playing' ? t('title-your-turn') : ''}wari`;
   }
 
   (async () => {
@@ -145,14 +151,14 @@ export function mountGame(outlet, { id }) {
     try {
       onState(await api.game(id));
     } catch (err) {
-      status.textContent = err.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${err.message}.`;
+      status.textContent = err.status === 404 ? t('game-not-found') : t('game-cannot-load', { error: err.message });
       return;
     }
     conn = connectGame(id, {
       onState,
       onError: (message) => {
         play.refused();
-        ctx.say(`${message[0].toUpperCase()}${message.slice(1)}.`);
+        ctx.say(asSentence(message));
         renderStatus();
       },
       onLink: (up) => {

@@ -7,8 +7,9 @@ import {
   dateText, h, movesText, timeControlText,
 } from './dom.js';
 import {
-  diffText, poolText, ratingText, reasonText, rulesText, sideName,
+  diffText, playerName, poolText, ratingText, reasonText, rulesText, sideName,
 } from './words.js';
+import { t } from './i18n.js';
 
 const enc = encodeURIComponent;
 
@@ -19,12 +20,12 @@ const enc = encodeURIComponent;
  * @param {string} side
  */
 export function playerCell(p, side) {
-  if (!p) return h('span', {}, `${sideName(side)}: no one yet`);
-  const name = p.account ? h('a', { href: `/player/${enc(p.name)}` }, p.name) : h('span', {}, p.name);
+  if (!p) return h('span', {}, t('games-no-one-yet', { side: sideName(side) }));
+  const name = p.account ? h('a', { href: `/player/${enc(p.name)}` }, p.name) : h('span', {}, playerName(p));
   const rating = p.rating !== undefined && p.rating !== null ? ` (${ratingText(p.rating, p.provisional)})` : '';
   const diff = typeof p.rating_diff === 'number'
     ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null;
-  const guest = p.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
+  const guest = p.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ` ${t('seat-guest')}`) : null;
   return h('span', { class: 'player' }, name, guest, rating, diff);
 }
 
@@ -34,11 +35,11 @@ export function playerCell(p, side) {
  * @param {string | null} [you]
  */
 export function outcomeText(game, you = null) {
-  if (game.status !== 'finished') return game.status === 'waiting' ? 'waiting for a player' : 'being played';
-  if (game.result === 'draw') return 'draw';
-  if (you) return game.result === you ? 'won' : 'lost';
-  const winner = game.players?.[game.result]?.name ?? sideName(game.result);
-  return `${winner} won`;
+  if (game.status !== 'finished') return game.status === 'waiting' ? t('outcome-waiting') : t('outcome-playing');
+  if (game.result === 'draw') return t('outcome-draw');
+  if (you) return game.result === you ? t('outcome-won') : t('outcome-lost');
+  const winner = playerName(game.players?.[game.result]) || sideName(game.result);
+  return t('outcome-winner', { winner });
 }
 
 /**
@@ -52,12 +53,12 @@ export function gameItem(game, { you = null, link = 'replay' } = {}) {
   const kind = [
     rulesText(game.rules),
     timeControlText(game.clock ?? null),
-    game.rated ? `rated${game.pool ? ` ${poolText(game.pool).split(', ')[1]}` : ''}` : 'casual',
+    game.rated ? (game.pool ? t('lobby-rated-speed', { speed: poolText(game.pool).split(', ')[1] ?? '' }).trim() : t('rated')) : t('casual'),
     movesText(game.moves_count ?? 0),
   ].join(' · ');
   const when = game.finished_at ?? game.started_at;
   const href = link === 'game' || game.status !== 'finished' ? `/game/${enc(game.id)}` : `/replay/${enc(game.id)}`;
-  const label = link === 'game' || game.status !== 'finished' ? 'Open' : 'Replay';
+  const label = link === 'game' || game.status !== 'finished' ? t('games-open') : t('result-replay');
   return h('li', { class: 'game-item', 'data-game': game.id },
     h('p', { class: 'players' }, playerCell(p.S, 'S'), ' – ', playerCell(p.N, 'N')),
     h('p', { class: 'outcome' },
@@ -65,7 +66,7 @@ export function gameItem(game, { you = null, link = 'replay' } = {}) {
       game.score ? ` ${String(game.score).replace('-', '–')}` : '',
       game.reason ? `: ${reasonText(game.reason, { loser })}` : ''),
     h('p', { class: 'meta' }, kind, when ? ` · ${dateText(when)}` : ''),
-    h('a', { href, class: 'open', 'aria-label': `${label}: ${p.S?.name ?? 'South'} against ${p.N?.name ?? 'North'}` }, label));
+    h('a', { href, class: 'open', 'aria-label': t('games-open-label', { action: label, south: playerName(p.S) || sideName('S'), north: playerName(p.N) || sideName('N') }) }, label));
 }
 
 /**
@@ -74,7 +75,7 @@ export function gameItem(game, { you = null, link = 'replay' } = {}) {
  * @param {string} empty
  * @param {{you?: (game: any) => string | null, link?: 'replay' | 'game', label?: string}} [options]
  */
-export function gameList(games, empty, { you = (g) => g.you ?? null, link = 'replay', label = 'Games' } = {}) {
+export function gameList(games, empty, { you = (g) => g.you ?? null, link = 'replay', label = t('player-games') } = {}) {
   if (!games.length) return h('p', { class: 'empty-list' }, empty);
   return h('ul', { class: 'game-list', 'aria-label': label }, games.map((g) => gameItem(g, { you: you(g), link })));
 }

@@ -9,7 +9,7 @@ import { onEvent } from './events.js';
 import { navigate } from './router.js';
 import { currentSession, onSession, setSession, toast } from './session.js';
 import { DECLINE_REASONS } from './words.js';
-import { language, languages, setLanguage } from './i18n.js';
+import { formatNumber, language, languages, setLanguage, t } from './i18n.js';
 
 const enc = encodeURIComponent;
 
@@ -20,16 +20,16 @@ function renderMe() {
   const back = enc(location.pathname + location.search);
   if (session?.account) {
     fill(me,
-      h('a', { href: `/player/${enc(session.name)}`, class: 'me-name', 'aria-label': `Your page: ${session.name}` }, session.name),
+      h('a', { href: `/player/${enc(session.name)}`, class: 'me-name', 'aria-label': t('me-your-page', { name: session.name }) }, session.name),
       ' ',
-      h('a', { href: '/account' }, 'Settings'));
+      h('a', { href: '/account' }, t('me-settings')));
   } else {
     fill(me,
-      session ? h('span', { class: 'me-name' }, `Guest: ${session.name}`) : null,
+      session ? h('span', { class: 'me-name' }, t('me-guest', { name: session.name })) : null,
       ' ',
-      h('a', { href: `/signin?next=${back}` }, 'Sign in'),
+      h('a', { href: `/signin?next=${back}` }, t('sign-in')),
       ' ',
-      h('a', { href: `/signup?next=${back}` }, 'Sign up'));
+      h('a', { href: `/signup?next=${back}` }, t('sign-up')));
   }
 }
 
@@ -49,12 +49,12 @@ export async function refreshTurns() {
     }
   }
   const waiting = turns + challenges;
-  fill(link, 'My games', waiting ? h('span', { class: 'badge', 'aria-hidden': 'true' }, String(waiting)) : null);
+  fill(link, t('nav-my-games'), waiting ? h('span', { class: 'badge', 'aria-hidden': 'true' }, formatNumber(waiting)) : null);
   const parts = [
-    turns ? `${turns} waiting for your move` : null,
-    challenges ? `${challenges} ${challenges === 1 ? 'challenge' : 'challenges'}` : null,
+    turns ? t('my-games-turns', { count: turns }) : null,
+    challenges ? t('my-games-challenges', { count: challenges }) : null,
   ].filter(Boolean);
-  link.setAttribute('aria-label', parts.length ? `My games: ${parts.join(', ')}` : 'My games');
+  link.setAttribute('aria-label', parts.length ? t('my-games-waiting', { waiting: parts.join(', ') }) : t('nav-my-games'));
 }
 
 /**
@@ -67,7 +67,7 @@ export async function acceptChallenge(table) {
     const { game_id: id } = await api.joinInvite(token);
     navigate(`/game/${enc(id)}`);
   } catch (err) {
-    toast(`The challenge cannot be accepted: ${err.message}.`);
+    toast(t('challenge-cannot-accept', { error: err.message }));
   }
 }
 
@@ -79,7 +79,7 @@ export async function acceptChallenge(table) {
 export async function declineChallenge(table, reason = 'generic') {
   try {
     await api.declineChallenge(table.id, reason);
-    toast('You declined the challenge.');
+    toast(t('challenge-you-declined'));
   } catch (err) {
     toast(err.message);
   }
@@ -98,19 +98,19 @@ function onPlayerEvent(event) {
       const c = event.challenge;
       // It stays in "My games" until accepted or declined.
       refreshTurns();
-      toast(`${c.creator?.name ?? 'Someone'} challenges you.`, [
-        h('button', { type: 'button', class: 'primary', onclick: () => acceptChallenge(c) }, 'Accept'),
-        h('button', { type: 'button', onclick: () => declineChallenge(c) }, 'Decline'),
+      toast(c.creator?.name ? t('challenge-from', { name: c.creator.name }) : t('challenge-from-someone'), [
+        h('button', { type: 'button', class: 'primary', onclick: () => acceptChallenge(c) }, t('accept')),
+        h('button', { type: 'button', onclick: () => declineChallenge(c) }, t('decline')),
       ]);
       break;
     }
     case 'challengeDeclined':
       refreshTurns();
-      toast(`${event.challenge?.opponent?.player ?? 'The player'} declined your challenge${declineText(event.challenge?.decline_reason)}.`);
+      toast(declinedText(event.challenge?.opponent?.player, event.challenge?.decline_reason));
       break;
     case 'challengeCanceled':
       refreshTurns();
-      toast(`${event.challenge?.creator?.name ?? 'The player'} withdrew the challenge.`);
+      toast(event.challenge?.creator?.name ? t('challenge-withdrawn-by', { name: event.challenge.creator.name }) : t('challenge-withdrawn'));
       break;
     default:
   }
@@ -151,10 +151,13 @@ export function startHeader() {
 }
 
 /**
- * The reason of a declined challenge, for the toast: ": too fast for me", or nothing.
+ * A declined challenge, for the toast: "Kofi declined your challenge (too fast for me)."
+ * @param {string | undefined} name
  * @param {string | undefined} reason
  */
-function declineText(reason) {
-  const found = DECLINE_REASONS.find(([key]) => key === reason);
-  return found && reason !== 'generic' ? ` (${found[1].toLowerCase()})` : '';
+function declinedText(name, reason) {
+  const found = DECLINE_REASONS.find(([code]) => code === reason);
+  const why = found && reason !== 'generic' ? t(found[1]).toLocaleLowerCase(language()) : null;
+  const who = name ?? t('challenge-the-player');
+  return why ? t('challenge-declined-because', { name: who, reason: why }) : t('challenge-declined', { name: who });
 }

@@ -90,6 +90,21 @@ export async function startI18n() {
   translateStatic(document.documentElement);
 }
 
+/**
+ * Whether the server now chooses another language than the page's (after
+ * signing in: the account's saved language); the page should be loaded again.
+ */
+export async function languageChanged() {
+  try {
+    const res = await fetch('/api/language', { headers: { Accept: 'application/json' } });
+    if (!res.ok) return false;
+    const { language: chosen } = await res.json();
+    return available.some((l) => l.code === chosen) && chosen !== current;
+  } catch {
+    return false;
+  }
+}
+
 /** The language the page is shown in: "en", "es". */
 export const language = () => current;
 

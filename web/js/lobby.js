@@ -16,11 +16,14 @@ import { navigate } from './router.js';
 import {
   ensureSession, knownSession, onSession, toast,
 } from './session.js';
-import { poolText, rulesText, sideName } from './words.js';
+import {
+  playerName, poolText, rulesText, sideName,
+} from './words.js';
+import { t } from './i18n.js';
 
 const REFRESH_MS = 3000;
 
-const nameOf = (/** @type {any} */ who) => (typeof who === 'string' ? who : who?.name ?? '');
+const nameOf = (/** @type {any} */ who) => (typeof who === 'string' ? who : playerName(who));
 
 const myTables = () => JSON.parse(sessionStorage.getItem('wari.tables') ?? '[]');
 const rememberTable = (/** @type {string} */ id) => sessionStorage.setItem('wari.tables', JSON.stringify([...myTables(), id].slice(-20)));
@@ -31,24 +34,24 @@ const rememberTable = (/** @type {string} */ id) => sessionStorage.setItem('wari
  * @param {(table: any) => void} onCancel
  */
 function openTables(list, onJoin, onCancel) {
-  if (!list.length) return h('p', { class: 'empty-list' }, 'No open table. Create one below, or play the computer.');
-  return h('ul', { class: 'open-tables', 'aria-label': 'Open tables' }, list.map((table) => {
+  if (!list.length) return h('p', { class: 'empty-list' }, t('lobby-no-open-table'));
+  return h('ul', { class: 'open-tables', 'aria-label': t('lobby-open-tables') }, list.map((table) => {
     // The server shows the invite link to the table's creator only; a
     // public table may have none, so this browser remembers its own.
     const mine = Boolean(table.yours) || myTables().includes(table.id);
     const theirs = table.creator?.side;
-    const seat = theirs === 'S' ? 'North' : theirs === 'N' ? 'South' : 'South or North';
+    const seat = theirs === 'S' ? sideName('N') : theirs === 'N' ? sideName('S') : t('lobby-either-side');
     const kind = [
       rulesText(table.rules),
       timeControlText(table.clock),
-      table.rated ? 'rated' : 'casual',
-      table.rating_range ? `for ${table.rating_range[0]}–${table.rating_range[1]}` : null,
-      `you would play ${seat}`,
+      table.rated ? t('rated') : t('casual'),
+      table.rating_range ? t('lobby-for-ratings', { low: String(table.rating_range[0]), high: String(table.rating_range[1]) }) : null,
+      t('lobby-you-would-play', { side: seat }),
     ].filter(Boolean).join(' · ');
     const action = mine
-      ? [h('a', { href: `/game/${encodeURIComponent(table.game_id)}` }, 'Your table: open'), ' ',
-        h('button', { type: 'button', onclick: () => onCancel(table) }, 'Cancel')]
-      : h('button', { type: 'button', class: 'primary', onclick: () => onJoin(table) }, 'Join');
+      ? [h('a', { href: `/game/${encodeURIComponent(table.game_id)}` }, t('lobby-your-table-open')), ' ',
+        h('button', { type: 'button', onclick: () => onCancel(table) }, t('cancel'))]
+      : h('button', { type: 'button', class: 'primary', onclick: () => onJoin(table) }, t('lobby-join'));
     return h('li', { class: 'table-item', 'data-table': table.id },
       h('p', { class: 'players' }, nameOf(table.creator) || '—'),
       h('p', { class: 'meta' }, kind),
@@ -58,7 +61,7 @@ function openTables(list, onJoin, onCancel) {
 
 /** @param {any[]} list */
 function playingGames(list) {
-  if (!list.length) return h('p', { class: 'empty-list' }, 'No game is being played right now.');
+  if (!list.length) return h('p', { class: 'empty-list' }, t('lobby-no-game-playing'));
   return h('ul', { class: 'playing' }, list.map((game) => {
     const p = game.players ?? {};
     const name = (/** @type {string} */ side) => nameOf(p[side]) || sideName(side);
@@ -67,10 +70,10 @@ function playingGames(list) {
       h('span', { class: 'meta' }, [
         rulesText(game.rules),
         game.clock !== undefined ? timeControlText(game.clock) : null,
-        game.rated ? `rated ${poolText(game.pool).split(', ')[1] ?? ''}`.trim() : null,
+        game.rated ? t('lobby-rated-speed', { speed: poolText(game.pool).split(', ')[1] ?? '' }).trim() : null,
         game.moves_count !== undefined ? movesText(game.moves_count) : null,
       ].filter((part) => part !== null).join(' · ')), ' ',
-      h('a', { href: `/game/${encodeURIComponent(game.id)}`, 'aria-label': `Watch ${name('S')} against ${name('N')}` }, 'Watch'));
+      h('a', { href: `/game/${encodeURIComponent(game.id)}`, 'aria-label': t('lobby-watch-label', { south: name('S'), north: name('N') }) }, t('lobby-watch')));
   }));
 }
 
@@ -79,8 +82,8 @@ export function mountLobby(outlet) {
   /** @type {number | undefined} */
   let timer;
   let gone = false;
-  const open = h('div', { 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
-  const playing = h('div', {}, h('p', {}, 'Loading…'));
+  const open = h('div', { 'aria-live': 'polite' }, h('p', {}, t('loading')));
+  const playing = h('div', {}, h('p', {}, t('loading')));
   const share = h('section', { class: 'share-section', hidden: true, 'aria-labelledby': 'share-title' });
   const pools = createPools((id) => navigate(`/game/${encodeURIComponent(id)}`));
 
@@ -90,7 +93,7 @@ export function mountLobby(outlet) {
       const { game_id: id } = await api.joinTable(table.id);
       navigate(`/game/${encodeURIComponent(id)}`);
     } catch (err) {
-      toast(`You cannot join this table: ${err.message}.`);
+      toast(t('lobby-cannot-join', { error: err.message }));
       refresh();
     }
   }
@@ -98,9 +101,9 @@ export function mountLobby(outlet) {
   async function cancel(/** @type {any} */ table) {
     try {
       await api.cancelTable(table.id);
-      toast('Your table is closed.');
+      toast(t('lobby-table-closed'));
     } catch (err) {
-      toast(`The table cannot be closed: ${err.message}.`);
+      toast(t('lobby-cannot-close', { error: err.message }));
     }
     refresh();
   }
@@ -116,8 +119,8 @@ export function mountLobby(outlet) {
     }
     share.hidden = false;
     fill(share,
-      h('h2', { id: 'share-title' }, 'Your table is open'),
-      link ? shareBox(link) : h('p', {}, 'It is listed under open tables for anyone to join.'));
+      h('h2', { id: 'share-title' }, t('lobby-table-open')),
+      link ? shareBox(link) : h('p', {}, t('lobby-table-listed')));
     share.scrollIntoView({ block: 'nearest' });
     refresh();
   }
@@ -132,7 +135,7 @@ export function mountLobby(outlet) {
       pools.update(quick.pools ?? []);
     } catch (err) {
       if (gone) return;
-      fill(open, h('p', { class: 'error' }, `The tables cannot be loaded: ${err.message}.`));
+      fill(open, h('p', { class: 'error' }, t('lobby-cannot-load', { error: err.message })));
     }
     if (!gone) timer = window.setTimeout(refresh, document.hidden ? REFRESH_MS * 5 : REFRESH_MS);
   }
@@ -140,11 +143,11 @@ export function mountLobby(outlet) {
   const challenge = new URLSearchParams(location.search).get('challenge');
   const form = tableForm(created, { challenge });
   outlet.append(h('div', { class: 'lobby' },
-    h('h1', { class: 'visually-hidden' }, 'Lobby'),
+    h('h1', { class: 'visually-hidden' }, t('lobby-title')),
     pools.element,
     share,
-    h('section', { class: 'tables', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title' }, 'Open tables'), open),
-    h('section', { class: 'watch', 'aria-labelledby': 'playing-title' }, h('h2', { id: 'playing-title' }, 'Being played'), playing),
+    h('section', { class: 'tables', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title' }, t('lobby-open-tables')), open),
+    h('section', { class: 'watch', 'aria-labelledby': 'playing-title' }, h('h2', { id: 'playing-title' }, t('lobby-being-played')), playing),
     h('section', { class: 'create' }, form.element)));
   if (challenge) form.element.scrollIntoView({ block: 'start' });
 

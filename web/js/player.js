@@ -7,7 +7,8 @@ import { openChallenge } from './challenge.js';
 import { dateText, fill, h } from './dom.js';
 import { gameList } from './games-list.js';
 import { currentSession, knownSession } from './session.js';
-import { poolText, ratingText } from './words.js';
+import { poolText, ratingText, variantName } from './words.js';
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -28,7 +29,7 @@ function svg(tag, attrs) {
  * @param {string} pool
  */
 export function ratingGraph(points, pool) {
-  if (!points.length) return h('p', { class: 'empty-list' }, 'No rated game in this pool yet.');
+  if (!points.length) return h('p', { class: 'empty-list' }, t('player-no-rated-in-pool'));
   const ratings = points.map((p) => p[1]);
   const series = [1500, ...ratings];
   const low = Math.floor((Math.min(...series) - 20) / 50) * 50;
@@ -36,7 +37,13 @@ export function ratingGraph(points, pool) {
   const [w, hgt, pad] = [600, 200, 36];
   const x = (/** @type {number} */ i) => pad + (i * (w - pad - 8)) / Math.max(1, series.length - 1);
   const y = (/** @type {number} */ r) => 8 + ((high - r) * (hgt - 24)) / (high - low);
-  const summary = `Rating in ${poolText(pool)} after each of ${points.length} rated ${points.length === 1 ? 'game' : 'games'}: from 1500 to ${Math.round(ratings[ratings.length - 1])}, highest ${Math.round(Math.max(...ratings))}, lowest ${Math.round(Math.min(...ratings))}.`;
+  const summary = t('player-graph-summary', {
+    pool: poolText(pool),
+    count: points.length,
+    last: String(Math.round(ratings[ratings.length - 1])),
+    highest: String(Math.round(Math.max(...ratings))),
+    lowest: String(Math.round(Math.min(...ratings))),
+  });
   const chart = svg('svg', {
     viewBox: `0 0 ${w} ${hgt}`, class: 'rating-graph', role: 'img', 'aria-label': summary,
   });
@@ -57,12 +64,12 @@ export function ratingGraph(points, pool) {
   })));
   return h('figure', { class: 'graph' }, chart,
     h('figcaption', {}, summary),
-    h('details', {}, h('summary', {}, 'Each game'),
+    h('details', {}, h('summary', {}, t('player-each-game')),
       h('table', { class: 'list' },
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Date'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Game'))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('player-date')), h('th', { scope: 'col' }, t('player-rating')), h('th', { scope: 'col' }, t('game-title')))),
         h('tbody', {}, points.map(([at, rating, , game]) => h('tr', {},
           h('td', {}, dateText(at)), h('td', { class: 'number' }, String(Math.round(rating))),
-          h('td', {}, h('a', { href: `/replay/${encodeURIComponent(game)}` }, 'Replay'))))))));
+          h('td', {}, h('a', { href: `/replay/${encodeURIComponent(game)}` }, t('result-replay')))))))));
 }
 
 /**
@@ -78,7 +85,7 @@ const select = (id, options) => h('select', { id, name: id }, options.map(([v, l
  */
 export function mountPlayer(outlet, { name }) {
   let gone = false;
-  const page = h('div', { class: 'player-page' }, h('h1', {}, name), h('p', {}, 'Loading…'));
+  const page = h('div', { class: 'player-page' }, h('h1', {}, name), h('p', {}, t('loading')));
   outlet.append(page);
 
   (async () => {
@@ -86,7 +93,7 @@ export function mountPlayer(outlet, { name }) {
     try {
       profile = await api.player(name);
     } catch (err) {
-      if (!gone) fill(page, h('h1', {}, name), h('p', { class: 'error' }, err.status === 404 ? 'There is no such player.' : `This page cannot be loaded: ${err.message}.`));
+      if (!gone) fill(page, h('h1', {}, name), h('p', { class: 'error' }, err.status === 404 ? t('player-not-found') : t('page-cannot-load', { error: err.message })));
       return;
     }
     await knownSession().catch(() => null);
@@ -101,17 +108,17 @@ export function mountPlayer(outlet, { name }) {
     const poolSelect = /** @type {HTMLSelectElement} */ (h('select', { id: 'graph-pool', onchange: () => showGraph(poolSelect.value) },
       pools.map(([p]) => h('option', { value: p }, poolText(p)))));
     const games = h('div', { 'aria-live': 'polite' });
-    const filters = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', 'aria-label': 'Filter the games' },
-      h('label', { for: 'f-rules' }, 'Rules ', select('f-rules', [['', 'all'], ['abapa', 'Oware (abapa)'], ['wari', 'Oware (wari)'], ['warri', 'Oware (warri)'], ['kalah', 'Kalah']])),
-      h('label', { for: 'f-result' }, 'Result ', select('f-result', [['', 'all'], ['win', 'won'], ['draw', 'drawn'], ['loss', 'lost']])),
-      h('label', { for: 'f-rated' }, 'Rated ', select('f-rated', [['', 'all'], ['true', 'rated'], ['false', 'casual']])),
-      h('label', { for: 'f-opponent' }, 'Opponent ', h('input', { id: 'f-opponent', name: 'f-opponent', maxlength: 24, autocomplete: 'off' })),
-      h('button', { type: 'submit' }, 'Show')));
+    const filters = /** @type {HTMLFormElement} */ (h('form', { class: 'filters', 'aria-label': t('player-filter') },
+      h('label', { for: 'f-rules' }, t('challenge-rules'), ' ', select('f-rules', [['', t('player-all')], ...['abapa', 'wari', 'warri', 'kalah'].map((v) => /** @type {[string, string]} */ ([v, variantName(v)]))])),
+      h('label', { for: 'f-result' }, t('player-result'), ' ', select('f-result', [['', t('player-all')], ['win', t('player-won')], ['draw', t('player-drawn')], ['loss', t('player-lost')]])),
+      h('label', { for: 'f-rated' }, t('challenge-rated'), ' ', select('f-rated', [['', t('player-all')], ['true', t('rated')], ['false', t('casual')]])),
+      h('label', { for: 'f-opponent' }, t('form-opponent'), ' ', h('input', { id: 'f-opponent', name: 'f-opponent', maxlength: 24, autocomplete: 'off' })),
+      h('button', { type: 'submit' }, t('player-show'))));
     const loadGames = async () => {
       const v = Object.fromEntries([...new FormData(filters)].map(([k, val]) => [k.slice(2), String(val)]));
       try {
         const { games: list } = await api.playerGames(profile.name, { ...v, limit: '50' });
-        if (!gone) fill(games, gameList(list, 'No game matches.', { label: `${profile.name}'s games` }));
+        if (!gone) fill(games, gameList(list, t('player-no-game-matches'), { label: t('player-games-of', { name: profile.name }) }));
       } catch (err) {
         if (!gone) fill(games, h('p', { class: 'error' }, err.message));
       }
@@ -123,29 +130,34 @@ export function mountPlayer(outlet, { name }) {
     const { won, drawn, lost, games: total } = profile.results;
     const challenge = me?.account && me.account.name.toLowerCase() !== profile.name.toLowerCase()
       ? h('p', { class: 'actions' },
-        h('button', { type: 'button', class: 'primary challenge-button', onclick: () => openChallenge(profile.name) }, `Challenge ${profile.name}`), ' ',
-        h('a', { href: `/?challenge=${encodeURIComponent(profile.name)}` }, 'Custom challenge (a set-up position, a rating range)…'))
+        h('button', { type: 'button', class: 'primary challenge-button', onclick: () => openChallenge(profile.name) }, t('challenge-title', { name: profile.name })), ' ',
+        h('a', { href: `/?challenge=${encodeURIComponent(profile.name)}` }, t('player-custom-challenge')))
       : null;
-    const bot = profile.bot ? h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT') : null;
+    const bot = profile.bot ? h('span', { class: 'bot-badge', title: t('bot-title') }, t('bot-badge')) : null;
     fill(page,
       h('h1', {}, profile.name, bot ? ' ' : null, bot),
-      h('p', { class: 'meta' }, `Playing since ${dateText(profile.created_at)}. `,
-        profile.playing ? `${profile.playing} ${profile.playing === 1 ? 'game' : 'games'} in progress.` : ''),
+      h('p', { class: 'meta' }, t('player-since', { date: dateText(profile.created_at) }), ' ',
+        profile.playing ? t('player-in-progress', { count: profile.playing }) : ''),
       challenge,
       h('section', { 'aria-labelledby': 'ratings-title' },
-        h('h2', { id: 'ratings-title' }, 'Ratings'),
+        h('h2', { id: 'ratings-title' }, t('player-ratings')),
         pools.length ? h('ul', { class: 'ratings' }, pools.map(([pool, r]) => h('li', {},
           h('span', { class: 'pool' }, poolText(pool)), ' ',
-          h('strong', { class: 'rating', 'aria-label': `${ratingText(r.rating, r.provisional)}${r.provisional ? ', provisional' : ''}` }, ratingText(r.rating, r.provisional)), ' ',
-          h('span', { class: 'meta' }, `${r.games} rated ${r.games === 1 ? 'game' : 'games'}`))))
-          : h('p', { class: 'empty-list' }, 'No rated game yet: everyone starts at 1500.'),
-        pools.length ? h('p', { class: 'setting' }, h('label', { for: 'graph-pool' }, 'Rating graph '), poolSelect) : null,
+          h('strong', {
+            class: 'rating',
+            'aria-label': r.provisional ? t('player-provisional', { rating: ratingText(r.rating, true) }) : ratingText(r.rating),
+          }, ratingText(r.rating, r.provisional)), ' ',
+          h('span', { class: 'meta' }, t('player-rated-games', { count: r.games })))))
+          : h('p', { class: 'empty-list' }, t('player-no-rated')),
+        pools.length ? h('p', { class: 'setting' }, h('label', { for: 'graph-pool' }, t('player-graph')), ' ', poolSelect) : null,
         graph),
       h('section', { 'aria-labelledby': 'results-title' },
-        h('h2', { id: 'results-title' }, 'Results'),
-        h('p', { class: 'results' }, `${total} ${total === 1 ? 'game' : 'games'}: ${won} won, ${drawn} drawn, ${lost} lost.`)),
+        h('h2', { id: 'results-title' }, t('player-results')),
+        h('p', { class: 'results' }, t('player-results-line', {
+          count: total, won, drawn, lost,
+        }))),
       h('section', { 'aria-labelledby': 'games-title' },
-        h('h2', { id: 'games-title' }, 'Games'), filters, games));
+        h('h2', { id: 'games-title' }, t('player-games')), filters, games));
     if (pools.length) showGraph(pools[0][0]);
     loadGames();
   })();

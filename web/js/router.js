@@ -3,6 +3,8 @@
 // non-API path that is not a file with index.html, so each route is also
 // a real address that can be reloaded or shared.
 
+import { t } from './i18n.js';
+
 const routes = [];
 let current = null; // the mounted page's cleanup
 let outlet = null;
@@ -41,7 +43,7 @@ function render() {
   }
   outlet.replaceChildren();
   const p = document.createElement('p');
-  p.textContent = `There is no page at ${path}.`;
+  p.textContent = t('no-such-page', { path });
   outlet.append(p);
 }
 

@@ -224,20 +224,38 @@ export function legalMoves(p) {
   return letters;
 }
 
-/** Why a move cannot be played here, in RULES.md's words; null if legal. */
-export function illegalReason(p, letter) {
+/**
+ * Why a move cannot be played here, as a code; null if legal:
+ * 'over', 'no-pit', 'not-yours' (the pit is the other side's), 'empty',
+ * 'must-feed' (it does not reach the opponent's empty row), 'grand-slam'
+ * (forbidden under wari while another move exists).
+ * @returns {'over' | 'no-pit' | 'not-yours' | 'empty' | 'must-feed' | 'grand-slam' | null}
+ */
+export function illegalCode(p, letter) {
   const m = p.rules.pits;
   const i = pitIndex(letter, m);
-  if (p.end) return 'the game is over';
-  if (i < 0) return `there is no pit ${letter}: this board has ${m} pits per row`;
-  const side = owner(i, m);
-  if (side !== p.turn) return `pit ${letter} is ${side === 'S' ? 'South' : 'North'}'s and it is ${p.turn === 'S' ? 'South' : 'North'}'s turn`;
-  if (p.board[i] === 0) return `pit ${letter} is empty`;
+  if (p.end) return 'over';
+  if (i < 0) return 'no-pit';
+  if (owner(i, m) !== p.turn) return 'not-yours';
+  if (p.board[i] === 0) return 'empty';
   if (legalMoves(p).includes(letter)) return null;
-  if (rowSum(p.board, opposite(p.turn), m) === 0) {
-    return `${letter} does not reach the opponent's empty row: it must be fed`;
+  if (rowSum(p.board, opposite(p.turn), m) === 0) return 'must-feed';
+  return 'grand-slam';
+}
+
+/** Why a move cannot be played here, in RULES.md's words (English); null if legal. */
+export function illegalReason(p, letter) {
+  const m = p.rules.pits;
+  const side = owner(pitIndex(letter, m), m);
+  switch (illegalCode(p, letter)) {
+    case 'over': return 'the game is over';
+    case 'no-pit': return `there is no pit ${letter}: this board has ${m} pits per row`;
+    case 'not-yours': return `pit ${letter} is ${side === 'S' ? 'South' : 'North'}'s and it is ${p.turn === 'S' ? 'South' : 'North'}'s turn`;
+    case 'empty': return `pit ${letter} is empty`;
+    case 'must-feed': return `${letter} does not reach the opponent's empty row: it must be fed`;
+    case 'grand-slam': return `${letter} would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists`;
+    default: return null;
   }
-  return `${letter} would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists`;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { api } from './api.js';
 import { h, fill } from './dom.js';
 import { startEvents, stopEvents } from './events.js';
+import { t } from './i18n.js';
 
 /** @type {{id: string, name: string, account: {id: string, name: string} | null} | null} */
 let session = null;
@@ -82,14 +83,14 @@ function askName() {
     const back = encodeURIComponent(location.pathname + location.search);
     const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { class: 'name-dialog', 'aria-labelledby': 'name-title' },
       h('form', { method: 'dialog' },
-        h('h2', { id: 'name-title' }, 'Welcome to wari'),
-        h('p', {}, 'Choose the name other players will see, and play as a guest.'),
-        h('label', { for: 'guest-name' }, 'Your name'),
+        h('h2', { id: 'name-title' }, t('guest-welcome')),
+        h('p', {}, t('guest-choose-name')),
+        h('label', { for: 'guest-name' }, t('guest-your-name')),
         input,
-        h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Play as a guest')),
-        h('p', { class: 'hint' }, 'Rated games and your games on any device need an account: ',
-          h('a', { href: `/signin?next=${back}`, onclick: () => close() }, 'sign in'), ' or ',
-          h('a', { href: `/signup?next=${back}`, onclick: () => close() }, 'sign up'), '.'))));
+        h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, t('guest-play'))),
+        h('p', { class: 'hint' }, t('guest-need-account'), ' ',
+          h('a', { href: `/signin?next=${back}`, onclick: () => close() }, t('guest-sign-in')), ' ', t('guest-or'), ' ',
+          h('a', { href: `/signup?next=${back}`, onclick: () => close() }, t('guest-sign-up')), '.'))));
     function close() {
       dialog.close();
       dialog.remove();

@@ -1,16 +1,26 @@
 // @ts-check
-// What the game's codes mean, in words: rule sets, sides, end reasons.
+// What the game's codes mean, in words (the page's language, i18n.js):
+// rule sets, sides, end reasons, offers, pools, ratings, scores.
 
 import { parseRules } from './rules.js';
+import { formatNumber, t } from './i18n.js';
 
-export const sideName = (side) => (side === 'S' ? 'South' : 'North');
+/** @type {Record<string, string>} */
+const SIDE_KEYS = { S: 'side-south', N: 'side-north' };
 
-const VARIANT_NAMES = {
-  abapa: 'Oware (abapa)',
-  wari: 'Oware (wari)',
-  warri: 'Oware (warri)',
-  kalah: 'Kalah',
+/** A side in words: "South", "North" ("Sur", "Norte"). */
+export const sideName = (side) => t(SIDE_KEYS[side === 'S' ? 'S' : 'N']);
+
+/** @type {Record<string, string>} */
+const VARIANT_KEYS = {
+  abapa: 'variant-abapa',
+  wari: 'variant-wari',
+  warri: 'variant-warri',
+  kalah: 'variant-kalah',
 };
+
+/** A rule set's name: "Oware (abapa)", "Kalah". */
+export const variantName = (variant) => (VARIANT_KEYS[variant] ? t(VARIANT_KEYS[variant]) : String(variant));
 
 /** A rules string in words: "Oware (abapa), 6 pits, 4 seeds, cycle at 3rd". */
 export function rulesText(text) {
@@ -20,17 +30,27 @@ export function rulesText(text) {
   } catch {
     return String(text);
   }
-  const parts = [VARIANT_NAMES[rules.variant]];
+  const parts = [variantName(rules.variant)];
   if (rules.pits !== 6 || rules.seeds !== 4) parts.push(`${rules.pits}×${rules.seeds}`);
   if (rules.variant !== 'kalah') {
-    if (rules.cycle === '3') parts.push('cycle at the 3rd time');
-    if (rules.cycle === 'even') parts.push('cycle shares evenly');
-    if (rules.playout) parts.push('played out');
+    if (rules.cycle === '3') parts.push(t('rules-cycle-third'));
+    if (rules.cycle === 'even') parts.push(t('rules-cycle-even'));
+    if (rules.playout) parts.push(t('rules-playout'));
   } else if (!rules.emptyCapture) {
-    parts.push('no empty capture');
+    parts.push(t('rules-no-empty-capture'));
   }
   return parts.join(', ');
 }
+
+/** @type {Record<string, string>} RULES.md §1's end reasons, as the API names them. */
+const REASON_KEYS = {
+  majority: 'reason-majority',
+  'no-moves': 'reason-no-moves',
+  'grand-slam': 'reason-grand-slam',
+  repetition: 'reason-repetition',
+  agreement: 'reason-agreement',
+  'empty-side': 'reason-empty-side',
+};
 
 /**
  * Why a game ended, as a sentence ending without a full stop.
@@ -38,36 +58,29 @@ export function rulesText(text) {
  * @param {{loser?: string | null}} [options]
  */
 export function reasonText(reason, { loser } = {}) {
-  switch (reason) {
-    case 'majority': return 'more than half of the seeds were captured';
-    case 'no-moves': return 'the player to move had no legal move, so each player took the seeds on their own row';
-    case 'grand-slam': return 'a grand slam captured the whole row and ended the game (wari rules)';
-    case 'repetition': return 'a position came round again (the cycle rule), so each player took the seeds on their own row';
-    case 'agreement': return 'the players agreed to end the game by the cycle rule';
-    case 'empty-side': return 'a row was empty, so each player added the seeds left on their row to their store';
-    case 'resignation': return loser ? `${loser} resigned` : 'a player resigned';
-    case 'time': return loser ? `${loser} ran out of time` : 'a player ran out of time';
-    default: return reason ? String(reason) : '';
-  }
+  if (reason === 'resignation') return loser ? t('reason-resignation-by', { loser }) : t('reason-resignation');
+  if (reason === 'time') return loser ? t('reason-time-by', { loser }) : t('reason-time');
+  if (REASON_KEYS[reason]) return t(REASON_KEYS[reason]);
+  return reason ? String(reason) : '';
 }
 
-/** An offer as a sentence: who offers what ("You offered a rematch."). */
+/** An offer as a sentence: who offers what ("Kofi offers a rematch."; yours, `mine`: "You offered a rematch."). */
 export function offerText(kind, who, mine = false) {
   switch (kind) {
     case 'cycle':
-      return `${who} ${mine ? 'offered' : 'offers'} to end the game by the cycle rule (each player takes the seeds on their own row).`;
+      return mine ? t('offer-cycle-mine') : t('offer-cycle', { who });
     case 'takeback':
-      return `${who} ${mine ? 'asked' : 'asks'} to take back ${mine ? 'your' : 'their'} last move.`;
+      return mine ? t('offer-takeback-mine') : t('offer-takeback', { who });
     case 'rematch':
-      return `${who} ${mine ? 'offered' : 'offers'} a rematch.`;
+      return mine ? t('offer-rematch-mine') : t('offer-rematch', { who });
     default:
-      return `${who} ${mine ? 'offered' : 'offers'} ${kind}.`;
+      return mine ? t('offer-other-mine', { kind }) : t('offer-other', { who, kind });
   }
 }
 
 /** @type {Record<string, string>} */
-const SPEED_NAMES = {
-  bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', correspondence: 'correspondence',
+const SPEED_KEYS = {
+  bullet: 'speed-bullet', blitz: 'speed-blitz', rapid: 'speed-rapid', classical: 'speed-classical', correspondence: 'speed-correspondence',
 };
 
 /**
@@ -78,22 +91,36 @@ export function poolText(pool) {
   if (!pool) return '';
   const bots = pool.startsWith('bot-');
   const [family, speed] = (bots ? pool.slice(4) : pool).split('-');
-  return `${VARIANT_NAMES[family] ?? family}, ${SPEED_NAMES[speed] ?? speed}${bots ? ' (against bots)' : ''}`;
+  const speedName = SPEED_KEYS[speed] ? t(SPEED_KEYS[speed]) : speed;
+  const text = `${variantName(family)}, ${speedName}`;
+  return bots ? t('pool-against-bots', { pool: text }) : text;
 }
 
-/** Why a challenge is declined: lichess's reasons, as the API names them. */
+/** Why a challenge is declined: lichess's reasons as the API names them, with their message keys. */
 export const DECLINE_REASONS = [
-  ['generic', 'No, thank you'],
-  ['later', 'Not now, later'],
-  ['tooFast', 'Too fast for me'],
-  ['tooSlow', 'Too slow for me'],
-  ['timeControl', 'Not this time control'],
-  ['rated', 'A rated game, please'],
-  ['casual', 'A casual game, please'],
-  ['variant', 'Not these rules'],
-  ['noBot', 'Not against bots'],
-  ['onlyBot', 'Only against bots'],
+  ['generic', 'decline-generic'],
+  ['later', 'decline-later'],
+  ['tooFast', 'decline-too-fast'],
+  ['tooSlow', 'decline-too-slow'],
+  ['timeControl', 'decline-time-control'],
+  ['rated', 'decline-rated'],
+  ['casual', 'decline-casual'],
+  ['variant', 'decline-variant'],
+  ['noBot', 'decline-no-bot'],
+  ['onlyBot', 'decline-only-bot'],
 ];
+
+/**
+ * A player's name as the page shows it: the computer's in the page's
+ * language ("Computer (level 3)", "Ordenador (nivel 3)"), a person's as
+ * it is.
+ * @param {any} player a seat of GAME (docs/API.md): {kind, name, level?}
+ * @returns {string}
+ */
+export function playerName(player) {
+  if (player?.kind !== 'computer') return player?.name ?? '';
+  return player.level ? t('computer-level', { level: player.level }) : t('computer');
+}
 
 /**
  * A rating as players write it: 1512, or "1500?" while provisional.
@@ -120,10 +147,13 @@ export function scoreText(result, turn) {
   const score = Number(result.score);
   if (!Number.isFinite(score)) return String(result.score ?? '');
   const south = turn === 'S' ? score : -score;
-  const amount = Math.abs(south).toFixed(Math.abs(south) % 1 === 0 ? 0 : 2);
-  const proven = result.exact ? ' (proven)' : '';
-  if (Math.abs(south) < 0.005) return `Even${proven}`;
-  return `${south > 0 ? 'South' : 'North'} is ahead by ${amount} ${amount === '1' ? 'seed' : 'seeds'}${proven}`;
+  const amount = Math.abs(south);
+  const digits = amount % 1 === 0 ? 0 : 2;
+  const seeds = formatNumber(amount, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const proven = result.exact ? 'yes' : 'no';
+  if (amount < 0.005) return t('score-even', { proven });
+  const count = amount;
+  return south > 0 ? t('score-south-ahead', { seeds, count, proven }) : t('score-north-ahead', { seeds, count, proven });
 }
 
 /** A principal variation, given as a list or as letters run together ("FfEa"), spaced out. */

@@ -6,11 +6,12 @@
 // come over it; sending asks for a name first if the browser has none.
 
 import { api } from '../api.js';
-import { fill, h } from '../dom.js';
+import { asSentence, fill, h } from '../dom.js';
 import { ensureSession } from '../session.js';
+import { t } from '../i18n.js';
 
 /** @type {Record<string, string>} */
-const TITLES = { players: 'Chat with your opponent', spectators: "Spectators' chat" };
+const TITLES = { players: 'chat-players', spectators: 'chat-spectators' };
 
 /** @param {import('../game.js').GameContext} ctx */
 export function createChat(ctx) {
@@ -32,8 +33,8 @@ export function createChat(ctx) {
     }));
     const error = h('p', { class: 'form-error', role: 'alert' });
     const form = h('form', { class: 'chat-form' },
-      h('label', { for: `${id}-text`, class: 'visually-hidden' }, `Message to the ${room === 'players' ? 'opponent' : 'spectators'}`),
-      input, h('button', { type: 'submit' }, 'Send'), error);
+      h('label', { for: `${id}-text`, class: 'visually-hidden' }, room === 'players' ? t('chat-message-opponent') : t('chat-message-spectators')),
+      input, h('button', { type: 'submit' }, t('chat-send')), error);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const text = input.value.trim();
@@ -44,13 +45,13 @@ export function createChat(ctx) {
         await api.say(ctx.game.id, room, text);
         input.value = '';
       } catch (err) {
-        error.textContent = `${err.message[0].toUpperCase()}${err.message.slice(1)}.`;
+        error.textContent = asSentence(err.message);
       }
     });
     const writable = room === 'players' ? Boolean(ctx.game.you) && ctx.game.status !== 'finished' : !ctx.game.you;
     logs[room] = h('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-labelledby': `${id}-title` });
     return h('div', { class: `chat-room ${room}`, 'data-room': room },
-      h('h3', { id: `${id}-title` }, TITLES[room]), logs[room], writable ? form : null);
+      h('h3', { id: `${id}-title` }, t(TITLES[room])), logs[room], writable ? form : null);
   }
 
   /** The toggles: mute the opponent (players), hide the spectators (spectators). */
@@ -70,7 +71,7 @@ export function createChat(ctx) {
             }
           },
         }),
-        h('label', { for: 'mute-opponent' }, 'Mute your opponent')));
+        h('label', { for: 'mute-opponent' }, t('chat-mute-opponent'))));
     }
     if (!ctx.game.you && rooms.spectators !== null) {
       boxes.push(h('div', { class: 'check' },
@@ -83,7 +84,7 @@ export function createChat(ctx) {
             render();
           },
         }),
-        h('label', { for: 'hide-spectators' }, "Hide the spectators' chat")));
+        h('label', { for: 'hide-spectators' }, t('chat-hide-spectators'))));
     }
     return boxes;
   }
@@ -99,10 +100,10 @@ export function createChat(ctx) {
     if (key === layout) return;
     layout = key;
     logs = {};
-    fill(element, h('h2', { id: 'chat-title' }, 'Chat'), toggles(), shown.map(roomView));
+    fill(element, h('h2', { id: 'chat-title' }, t('chat-title')), toggles(), shown.map(roomView));
     for (const [room, log] of Object.entries(logs)) {
       const list = rooms[room] ?? [];
-      fill(log, list.length ? list.map(line) : h('li', { class: 'empty-list' }, 'No message yet.'));
+      fill(log, list.length ? list.map(line) : h('li', { class: 'empty-list' }, t('chat-empty')));
       log.scrollTop = log.scrollHeight;
     }
   }

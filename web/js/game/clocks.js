@@ -4,6 +4,7 @@
 
 import { clockText } from '../dom.js';
 import { sideName } from '../words.js';
+import { t } from '../i18n.js';
 
 /**
  * Who is running on a clock: "S", "N" or null (the server may say true
@@ -42,7 +43,8 @@ export function createClocks(ctx, faces) {
       el.textContent = `${ms < 10_000 && game.status === 'playing' ? '⚠ ' : ''}${clockText(ms)}`;
       el.classList.toggle('running', running === side);
       el.classList.toggle('low', ms < 10_000);
-      el.setAttribute('aria-label', `${sideName(side)}'s clock: ${clockText(ms)}${running === side ? ', running' : ''}`);
+      const clockArgs = { side: sideName(side), time: clockText(ms) };
+      el.setAttribute('aria-label', running === side ? t('clock-name-running', clockArgs) : t('clock-name', clockArgs));
     }
     if (running) timer = window.setTimeout(tick, 100);
   }

@@ -7,6 +7,7 @@
 
 import { fill, h } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
+import { t } from '../i18n.js';
 
 /** @param {import('../game.js').GameContext} ctx */
 export function createControls(ctx) {
@@ -28,21 +29,21 @@ export function createControls(ctx) {
     const { game, position } = ctx;
     const buttons = [];
     if (!isKalah(position.rules)) {
-      buttons.push(button('Offer to end by the cycle rule', () => ctx.send({ type: 'offer', kind: 'cycle' }), { disabled: offered('cycle') }));
+      buttons.push(button(t('control-offer-cycle'), () => ctx.send({ type: 'offer', kind: 'cycle' }), { disabled: offered('cycle') }));
     }
     const opponent = game.players?.[opposite(game.you)];
     // The computer declines takebacks; a takeback undoes one of your moves.
     const mine = game.moves.some((/** @type {string} */ letter) => (letter === letter.toUpperCase() ? 'S' : 'N') === game.you);
     if (game.tournament && !mine && game.clock && !game.players?.[game.you]?.berserk) {
-      buttons.push(button('Berserk (half your time, +1 for a win)', () => ctx.send({ type: 'berserk' }), { class: 'berserk' }));
+      buttons.push(button(t('control-berserk'), () => ctx.send({ type: 'berserk' }), { class: 'berserk' }));
     }
     if (opponent?.kind !== 'computer' && !game.tournament) {
-      buttons.push(button('Ask to take back', () => ctx.send({ type: 'offer', kind: 'takeback' }), { disabled: offered('takeback') || !mine }));
+      buttons.push(button(t('control-takeback'), () => ctx.send({ type: 'offer', kind: 'takeback' }), { disabled: offered('takeback') || !mine }));
     }
     if (opponent && opponent.kind !== 'computer' && opponent.connected === false && !game.clock?.days) {
-      buttons.push(button('Claim the game (opponent away)', () => ctx.send({ type: 'claim' })));
+      buttons.push(button(t('control-claim'), () => ctx.send({ type: 'claim' })));
     }
-    buttons.push(button(resignArmed ? 'Really resign?' : 'Resign', () => {
+    buttons.push(button(resignArmed ? t('control-resign-confirm') : t('control-resign'), () => {
       if (resignArmed) {
         clearTimeout(resignArmed);
         resignArmed = null;
@@ -58,14 +59,14 @@ export function createControls(ctx) {
   function finished() {
     const { game } = ctx;
     if (game.rematch_game_id) {
-      return [h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch_game_id)}` }, 'Go to the rematch →')];
+      return [h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch_game_id)}` }, t('control-go-to-rematch'))];
     }
     if (game.tournament) {
-      return [h('a', { class: 'button primary', href: `/tournament/${encodeURIComponent(game.tournament)}` }, 'Back to the tournament')];
+      return [h('a', { class: 'button primary', href: `/tournament/${encodeURIComponent(game.tournament)}` }, t('back-to-tournament'))];
     }
     if (!game.you) return [];
     const theirs = (game.offers ?? []).some((/** @type {any} */ o) => o.kind === 'rematch' && o.by !== game.you);
-    return [button(theirs ? 'Accept the rematch' : 'Rematch', () => ctx.send({ type: theirs ? 'accept' : 'offer', kind: 'rematch' }), { class: 'primary', disabled: offered('rematch') })];
+    return [button(theirs ? t('control-accept-rematch') : t('control-rematch'), () => ctx.send({ type: theirs ? 'accept' : 'offer', kind: 'rematch' }), { class: 'primary', disabled: offered('rematch') })];
   }
 
   function render() {
@@ -79,7 +80,8 @@ export function createControls(ctx) {
     fill(element, buttons);
     if (focused) {
       const again = [...element.querySelectorAll('button')].find((b) => b.textContent === focused
-        || (focused === 'Resign' && b.textContent === 'Really resign?') || (focused === 'Really resign?' && b.textContent === 'Resign'));
+        || (focused === t('control-resign') && b.textContent === t('control-resign-confirm'))
+        || (focused === t('control-resign-confirm') && b.textContent === t('control-resign')));
       again?.focus();
     }
   }

@@ -3,6 +3,7 @@
 // button.
 
 import { fill, h } from '../dom.js';
+import { t } from '../i18n.js';
 
 /**
  * The invite link with a copy button.
@@ -15,20 +16,20 @@ export function shareBox(path) {
   }));
   const copied = h('span', { class: 'copied', 'aria-live': 'polite' });
   return h('div', { class: 'share' },
-    h('label', { for: 'invite-link' }, 'Send this link to the person you want to play:'),
+    h('label', { for: 'invite-link' }, t('invite-send-link')),
     h('div', { class: 'share-row' }, field,
       h('button', {
         type: 'button',
         onclick: async () => {
           try {
             await navigator.clipboard.writeText(url);
-            copied.textContent = 'Copied.';
+            copied.textContent = t('invite-copied');
           } catch {
             field.select();
-            copied.textContent = 'Press Ctrl+C to copy.';
+            copied.textContent = t('invite-press-copy');
           }
         },
-      }, 'Copy link')),
+      }, t('invite-copy-link'))),
     copied);
 }
 

@@ -2,9 +2,10 @@
 // The list of the moves played, numbered, with the seeds each capture
 // took.
 
-import { fill, h, seedsText } from '../dom.js';
+import { fill, h } from '../dom.js';
 import { Game, pitIndex, positionString } from '../rules.js';
 import { sideName } from '../words.js';
+import { t } from '../i18n.js';
 
 /**
  * The positions and captures of each move, from the game's start; null
@@ -25,7 +26,7 @@ export function movesWithCaptures(game) {
 
 /** @param {import('../game.js').GameContext} ctx */
 export function createMoveList(ctx) {
-  const element = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+  const element = h('ol', { class: 'move-list', 'aria-label': t('game-moves') });
 
   function render() {
     const { game, position } = ctx;
@@ -35,7 +36,8 @@ export function createMoveList(ctx) {
       const step = replay?.steps[i];
       const captured = step && step.taken > 0 ? ` ×${step.taken}` : '';
       const side = pitIndex(letter, m) < m ? 'S' : 'N';
-      return h('li', { 'data-side': side, 'aria-label': `Move ${i + 1}: ${sideName(side)} ${letter}${captured ? `, captures ${seedsText(step.taken)}` : ''}` },
+      const args = { n: i + 1, side: sideName(side), pit: letter, seeds: step?.taken ?? 0 };
+      return h('li', { 'data-side': side, 'aria-label': captured ? t('move-name-captures', args) : t('move-name', args) },
         letter, captured ? h('span', { class: 'took' }, captured) : null);
     });
     fill(element, items);

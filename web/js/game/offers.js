@@ -7,12 +7,13 @@ import { fill, h } from '../dom.js';
 import { opposite } from '../rules.js';
 import { offerText } from '../words.js';
 import { playerText } from './result.js';
+import { t } from '../i18n.js';
 
 /** @type {Record<string, string>} */
 const OFFER_NAMES = {
-  cycle: 'to end the game by the cycle rule',
-  takeback: 'to take back your last move',
-  rematch: 'of a rematch',
+  cycle: 'offer-name-cycle',
+  takeback: 'offer-name-takeback',
+  rematch: 'offer-name-rematch',
 };
 
 /**
@@ -23,13 +24,13 @@ const OFFER_NAMES = {
  * @param {any} after
  */
 export function goneOfferText(kind, before, after) {
-  const what = OFFER_NAMES[kind] ?? kind;
+  const what = OFFER_NAMES[kind] ? t(OFFER_NAMES[kind]) : kind;
   if (kind === 'rematch' && after.rematch_game_id) return null;
   if (kind === 'takeback' && after.moves.length < before.moves.length) return null;
   if (before.status !== after.status) return null;
-  if (after.moves.length !== before.moves.length) return `Your offer ${what} lapsed: a move was played.`;
-  const opponent = after.players?.[opposite(after.you)]?.name ?? 'Your opponent';
-  return `${opponent} declined your offer ${what}.`;
+  if (after.moves.length !== before.moves.length) return t('offer-lapsed', { what });
+  const opponent = after.players?.[opposite(after.you)]?.name;
+  return opponent ? t('offer-declined-by', { opponent, what }) : t('offer-declined', { what });
 }
 
 /** @param {import('../game.js').GameContext} ctx */
@@ -43,20 +44,20 @@ export function createOffers(ctx) {
     const items = [];
     for (const offer of game.offers ?? []) {
       if (game.you && offer.by === game.you) {
-        items.push(h('p', { class: 'offer mine' }, `${offerText(offer.kind, 'You', true)} Waiting for an answer. `,
+        items.push(h('p', { class: 'offer mine' }, `${offerText(offer.kind, '', true)} ${t('offer-waiting')} `,
           h('button', {
             type: 'button',
             onclick: () => {
               withdrawn.add(offer.kind);
               ctx.send({ type: 'decline', kind: offer.kind });
             },
-          }, 'Withdraw')));
+          }, t('offer-withdraw'))));
       } else if (game.you) {
-        items.push(h('div', { class: 'offer theirs', role: 'group', 'aria-label': 'Offer' },
+        items.push(h('div', { class: 'offer theirs', role: 'group', 'aria-label': t('offer-label') },
           h('p', {}, offerText(offer.kind, playerText(game, offer.by))),
-          h('button', { type: 'button', class: 'primary', onclick: () => ctx.send({ type: 'accept', kind: offer.kind }) }, 'Accept'),
+          h('button', { type: 'button', class: 'primary', onclick: () => ctx.send({ type: 'accept', kind: offer.kind }) }, t('accept')),
           ' ',
-          h('button', { type: 'button', onclick: () => ctx.send({ type: 'decline', kind: offer.kind }) }, 'Decline')));
+          h('button', { type: 'button', onclick: () => ctx.send({ type: 'decline', kind: offer.kind }) }, t('decline'))));
       } else {
         items.push(h('p', { class: 'offer' }, offerText(offer.kind, playerText(game, offer.by))));
       }

@@ -5,17 +5,25 @@
 
 import { createBoard } from '../board.js';
 import {
-  illegalReason, opposite, parsePosition, pitIndex, pitLetter, play,
+  illegalCode, opposite, parsePosition, pitIndex, pitLetter, play,
 } from '../rules.js';
+import { t } from '../i18n.js';
 import { beep } from '../sound.js';
 import { sideName } from '../words.js';
+
+/** @type {Record<string, string>} Why a pit of yours cannot be played, by rules.js's code. */
+const REFUSE_KEYS = {
+  empty: 'refuse-empty',
+  'must-feed': 'refuse-must-feed',
+  'grand-slam': 'refuse-grand-slam',
+};
 
 /** @param {import('../game.js').GameContext} ctx */
 export function createPlay(ctx) {
   const board = createBoard({
     onPlay: sendMove,
     onRefuse: refuse,
-    onSkip: () => ctx.say('The board has caught up: choose your pit again.'),
+    onSkip: () => ctx.say(t('refuse-caught-up')),
   });
 
   function legalForMe() {
@@ -44,17 +52,17 @@ export function createPlay(ctx) {
     if (!game) return;
     const m = position.rules.pits;
     let why;
-    if (game.status === 'finished') why = 'The game is over.';
-    else if (game.status === 'waiting') why = 'The game has not started: it is waiting for an opponent.';
-    else if (!game.you) why = 'You are watching this game.';
-    else if (pending) why = 'Your move is on its way.';
-    else if (game.to_move !== game.you) why = `It is ${sideName(game.to_move)}'s turn.`;
-    else if (pitIndex(letter, m) < 0) why = `There is no pit ${letter}.`;
+    if (game.status === 'finished') why = t('refuse-over');
+    else if (game.status === 'waiting') why = t('refuse-waiting');
+    else if (!game.you) why = t('refuse-watching');
+    else if (pending) why = t('refuse-pending');
+    else if (game.to_move !== game.you) why = t('refuse-turn', { side: sideName(game.to_move) });
+    else if (pitIndex(letter, m) < 0) why = t('refuse-no-pit', { pit: letter });
     else if ((pitIndex(letter, m) < m ? 'S' : 'N') !== game.you) {
-      why = `Pit ${letter} is ${sideName(opposite(game.you))}'s: you play ${sideName(game.you)}'s pits.`;
+      why = t('refuse-not-yours', { pit: letter, owner: sideName(opposite(game.you)), side: sideName(game.you) });
     } else {
-      const r = illegalReason(position, letter);
-      why = r ? `${r[0].toUpperCase()}${r.slice(1)}.` : `${letter} cannot be played now.`;
+      const code = illegalCode(position, letter);
+      why = REFUSE_KEYS[code] ? t(REFUSE_KEYS[code], { pit: letter }) : t('refuse-not-now', { pit: letter });
     }
     ctx.say(why);
   }

@@ -2,12 +2,13 @@
 // A game's players and result in words, and the banner shown at its end.
 
 import { api } from '../api.js';
-import { fill, h } from '../dom.js';
+import { asSentence, fill, h } from '../dom.js';
 import { opposite } from '../rules.js';
 import { analysisUrl } from '../analysis/url.js';
 import {
-  diffText, ratingText, reasonText, sideName,
+  diffText, playerName, ratingText, reasonText, sideName,
 } from '../words.js';
+import { t } from '../i18n.js';
 
 /**
  * "Alice (South)", or "the computer, level 3 (North)".
@@ -16,8 +17,8 @@ import {
  */
 export function playerText(game, side) {
   const p = game.players?.[side];
-  if (!p) return `${sideName(side)} (no one yet)`;
-  return `${p.name ?? sideName(side)} (${sideName(side)})`;
+  if (!p) return t('player-no-one', { side: sideName(side) });
+  return t('player-on-side', { name: playerName(p) || sideName(side), side: sideName(side) });
 }
 
 /**
@@ -28,27 +29,27 @@ export function resultText(game) {
   const { result, reason, score } = game;
   const mine = game.you;
   /** @param {string} side */
-  const name = (side) => game.players?.[side]?.name ?? sideName(side);
+  const name = (side) => playerName(game.players?.[side]) || sideName(side);
   let headline;
   let mark;
   if (result === 'draw') {
-    headline = 'Draw';
+    headline = t('result-draw');
     mark = '=';
   } else if (mine && result === mine) {
-    headline = 'You win';
+    headline = t('result-you-win');
     mark = '★';
   } else if (mine && result === opposite(mine)) {
-    headline = 'You lose';
+    headline = t('result-you-lose');
     mark = '✖';
   } else {
-    headline = `${name(result)} (${sideName(result)}) wins`;
+    headline = t('result-wins', { name: name(result), side: sideName(result) });
     mark = '★';
   }
   const loser = result === 'S' || result === 'N' ? name(opposite(result)) : null;
   const because = reasonText(reason, { loser });
-  const sentence = because ? `${because[0].toUpperCase()}${because.slice(1)}.` : '';
+  const sentence = asSentence(because);
   const [south, north] = (score ?? '').split('-');
-  const counted = score ? ` Final count: South ${south}, North ${north}.` : '';
+  const counted = score ? ` ${t('result-final-count', { south, north })}` : '';
   return { headline, detail: `${sentence}${counted}`.trim(), mark };
 }
 
@@ -71,22 +72,22 @@ export function createBanner(ctx) {
     }
     const r = resultText(game);
     element.hidden = false;
-    element.dataset.result = r.mark === '★' && r.headline !== 'You lose' ? 'win' : r.mark === '=' ? 'draw' : 'loss';
+    element.dataset.result = r.mark === '★' ? 'win' : r.mark === '=' ? 'draw' : 'loss';
     const changes = ['S', 'N'].map((side) => game.players?.[side])
       .filter((p) => typeof p?.rating_diff === 'number')
       .map((p) => `${p.name} ${ratingText(p.rating + p.rating_diff)} (${diffText(p.rating_diff)})`);
     fill(element,
       h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline),
       h('p', { class: 'reason' }, r.detail),
-      changes.length ? h('p', { class: 'rating-change' }, `New ratings: ${changes.join(', ')}.`) : null,
-      seenRated && !game.rated ? h('p', { class: 'rating-change' }, 'Not rated: the game ended before both players moved.') : null,
+      changes.length ? h('p', { class: 'rating-change' }, t('result-new-ratings', { ratings: changes.join(', ') })) : null,
+      seenRated && !game.rated ? h('p', { class: 'rating-change' }, t('result-not-rated')) : null,
       h('p', { class: 'after' },
-        h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, 'Replay'), ' · ',
-        h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, 'Analysis board'), ' · ',
-        h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, 'Download OGN'), ' · ',
+        h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, t('result-replay')), ' · ',
+        h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, t('result-analysis')), ' · ',
+        h('a', { href: api.ognUrl(game.id), download: `wari-${game.id}.ogn` }, t('result-download-ogn')), ' · ',
         game.tournament
-          ? h('a', { href: `/tournament/${encodeURIComponent(game.tournament)}` }, 'Back to the tournament')
-          : h('a', { href: '/' }, 'Back to the lobby')));
+          ? h('a', { href: `/tournament/${encodeURIComponent(game.tournament)}` }, t('back-to-tournament'))
+          : h('a', { href: '/' }, t('back-to-lobby'))));
   }
 
   return { element, render };

@@ -3,10 +3,13 @@
 // level), whether a person is online, the seeds captured or in the
 // store, whose turn it is, and the clock.
 
-import { fill, h, seedsText } from '../dom.js';
+import { fill, h } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
-import { diffText, ratingText, sideName } from '../words.js';
+import {
+  diffText, playerName, ratingText, sideName,
+} from '../words.js';
 import { createClocks } from './clocks.js';
+import { t } from '../i18n.js';
 
 /** @param {'top' | 'bottom'} where */
 const seat = (where) => h('div', { class: `seat ${where}` },
@@ -40,26 +43,25 @@ export function createSeats(ctx) {
       const toMove = game.status === 'playing' && game.to_move === side;
       el.classList.toggle('to-move', toMove);
       part(el, '.turn-mark').textContent = toMove ? '▶' : '';
-      let who = p ? p.name : 'waiting for a player…';
-      if (p?.kind === 'computer' && !/computer/i.test(p.name)) who += ` (computer${p.level ? `, level ${p.level}` : ''})`;
+      const who = p ? playerName(p) : t('seat-waiting');
       const name = p?.account ? h('a', { href: `/player/${encodeURIComponent(p.name)}` }, who) : who;
       const rating = typeof p?.rating === 'number'
         ? h('span', { class: 'seat-rating' }, ` ${ratingText(p.rating, p.provisional)}`,
           typeof p.rating_diff === 'number' ? h('span', { class: `diff ${p.rating_diff < 0 ? 'down' : 'up'}` }, ` ${diffText(p.rating_diff)}`) : null)
         : null;
-      const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ' (guest)') : null;
-      const berserk = p?.berserk ? h('span', { class: 'berserk-mark', title: 'Berserk: half the time, no increment' }, ' ⚔ berserk') : null;
-      const bot = p?.bot ? h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT') : null;
-      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', bot, bot ? ' ' : null, name, guest, rating, berserk, game.you === side ? ' — you' : '');
+      const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ` ${t('seat-guest')}`) : null;
+      const berserk = p?.berserk ? h('span', { class: 'berserk-mark', title: t('seat-berserk-title') }, ` ${t('seat-berserk')}`) : null;
+      const bot = p?.bot ? h('span', { class: 'bot-badge', title: t('bot-title') }, t('bot-badge')) : null;
+      fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', bot, bot ? ' ' : null, name, guest, rating, berserk, game.you === side ? ` ${t('seat-you')}` : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {
-        linkState.textContent = p.connected ? '● online' : '○ away';
+        linkState.textContent = p.connected ? t('seat-online') : t('seat-away');
         linkState.classList.toggle('away', !p.connected);
       } else {
         linkState.textContent = '';
       }
       const n = position.captured[side === 'S' ? 0 : 1];
-      part(el, '.captured-count').textContent = `${kalah ? 'store' : 'captured'}: ${seedsText(n)}`;
+      part(el, '.captured-count').textContent = kalah ? t('seat-store', { seeds: n }) : t('seat-captured', { seeds: n });
     }
     clocks.render();
   }

@@ -9,6 +9,7 @@ import { fill, h, timeControlText } from '../dom.js';
 import { onEvent } from '../events.js';
 import { ensureSession, signedIn, toast } from '../session.js';
 import { rulesText } from '../words.js';
+import { t } from '../i18n.js';
 
 /**
  * @param {(gameId: string) => void} onPaired
@@ -20,17 +21,17 @@ export function createPools(onPaired) {
   let seeking = null;
   /** @type {number | undefined} */
   let ticker;
-  const grid = h('div', { class: 'pool-grid', role: 'group', 'aria-label': 'Pools' });
+  const grid = h('div', { class: 'pool-grid', role: 'group', 'aria-label': t('pools-label') });
   const status = h('div', { class: 'seek-status', 'aria-live': 'polite' });
   const hint = h('p', { class: 'hint' });
   const element = h('section', { class: 'pools', 'aria-labelledby': 'pools-title' },
-    h('h2', { id: 'pools-title' }, 'Quick pairing'), hint, grid, status);
+    h('h2', { id: 'pools-title' }, t('pools-title')), hint, grid, status);
 
   function render() {
     const rated = signedIn();
     fill(hint, rated
-      ? 'One click: you are paired with a player of about your rating, for a rated game.'
-      : 'One click: you are paired with another guest, for a casual game. Sign in to play rated games.');
+      ? t('pools-hint-rated')
+      : t('pools-hint-casual'));
     fill(grid, pools.map((p) => {
       const active = seeking?.pool === p.id;
       // Those you could be paired with.
@@ -44,7 +45,7 @@ export function createPools(onPaired) {
       },
       h('span', { class: 'pool-time' }, timeControlText(p.clock)),
       h('span', { class: 'pool-rules' }, rulesText(p.rules)),
-      h('span', { class: 'pool-waiting' }, `${waiting} waiting`));
+      h('span', { class: 'pool-waiting' }, t('pools-waiting', { count: waiting })));
     }));
     renderStatus();
   }
@@ -58,9 +59,12 @@ export function createPools(onPaired) {
     const pool = pools.find((p) => p.id === seeking?.pool);
     const waited = Math.floor((Date.now() - seeking.since) / 1000);
     fill(status,
-      h('p', {}, `Looking for an opponent: ${pool ? `${rulesText(pool.rules)} ${timeControlText(pool.clock)}` : seeking.pool}, ${signedIn() ? 'rated' : 'casual'}. `,
-        h('span', { class: 'waited' }, `${waited} s`), ' ',
-        h('button', { type: 'button', onclick: cancel }, 'Cancel')));
+      h('p', {}, t('pools-looking', {
+        pool: pool ? `${rulesText(pool.rules)} ${timeControlText(pool.clock)}` : seeking.pool,
+        kind: signedIn() ? t('rated') : t('casual'),
+      }), ' ',
+      h('span', { class: 'waited' }, t('pools-waited', { seconds: waited })), ' ',
+      h('button', { type: 'button', onclick: cancel }, t('cancel'))));
     ticker = window.setTimeout(renderStatus, 1000);
   }
 
@@ -72,7 +76,7 @@ export function createPools(onPaired) {
       seeking = { id: s.id, pool, since: Date.now() };
       render();
     } catch (err) {
-      toast(`You cannot join this pool: ${err.message}.`);
+      toast(t('pools-cannot-join', { error: err.message }));
     }
   }
 

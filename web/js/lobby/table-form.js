@@ -8,24 +8,26 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { parseRules, rulesString } from '../rules.js';
 import { ensureSession, signedIn } from '../session.js';
+import { t } from '../i18n.js';
 
+/** The rule sets: code, name's key, hint's key. */
 const VARIANTS = [
-  ['abapa', 'Oware, abapa', 'the international rules: a grand slam captures nothing'],
-  ['wari', 'Oware, wari', 'a grand slam is forbidden unless it is the only move, then it ends the game'],
-  ['warri', 'Oware, warri', 'a grand slam takes the whole row and the same player moves again'],
-  ['kalah', 'Kalah', 'stores, an extra move when the last seed lands in your store'],
+  ['abapa', 'form-variant-abapa', 'form-variant-abapa-hint'],
+  ['wari', 'form-variant-wari', 'form-variant-wari-hint'],
+  ['warri', 'form-variant-warri', 'form-variant-warri-hint'],
+  ['kalah', 'variant-kalah', 'form-variant-kalah-hint'],
 ];
 
 // Time controls as players write them and the server reads them:
 // MINUTES+SECONDS (wari_rules::TimeControl), or days a move.
-/** @type {[string, string, any][]} */
+/** @type {[string, string, any][]} value, label's key, what the server reads */
 const CLOCKS = [
-  ['none', 'No clock', null],
-  ['3+2', '3 min + 2 s', '3+2'],
-  ['7+3', '7 min + 3 s', '7+3'],
-  ['20+10', '20 min + 10 s', '20+10'],
-  ['custom', 'Custom', null],
-  ['days', 'Correspondence', null],
+  ['none', 'form-clock-none', null],
+  ['3+2', 'form-clock-3-2', '3+2'],
+  ['7+3', 'form-clock-7-3', '7+3'],
+  ['20+10', 'form-clock-20-10', '20+10'],
+  ['custom', 'form-clock-custom', null],
+  ['days', 'form-clock-days', null],
 ];
 
 /**
@@ -62,78 +64,78 @@ const range = (/** @type {number} */ from, /** @type {number} */ to) => Array.fr
  */
 export function tableForm(onCreated, { challenge = null } = {}) {
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'new-table', 'aria-labelledby': 'new-table-title' },
-    h('h2', { id: 'new-table-title' }, 'New table'),
+    h('h2', { id: 'new-table-title' }, t('form-title')),
     h('fieldset', {},
-      h('legend', {}, 'Rules'),
-      VARIANTS.map(([value, label, hint]) => radio('variant', value, label, value === 'abapa', hint)),
-      h('p', { class: 'hint learn-links' }, 'How each is played: ',
-        h('a', { href: '/learn/abapa#grand-slam-abapa' }, 'the grand slam under abapa'), ', ',
+      h('legend', {}, t('challenge-rules')),
+      VARIANTS.map(([value, label, hint]) => radio('variant', value, t(label), value === 'abapa', t(hint))),
+      h('p', { class: 'hint learn-links' }, t('form-how-played'), ' ',
+        h('a', { href: '/learn/abapa#grand-slam-abapa' }, t('form-grand-slam-abapa')), ', ',
         h('a', { href: '/learn/wari#grand-slam-wari' }, 'wari'), ', ',
         h('a', { href: '/learn/warri#grand-slam-warri' }, 'warri'), '; ',
         h('a', { href: '/learn/kalah' }, 'Kalah'), '.'),
       h('div', { class: 'inline-fields' },
-        h('label', { for: 'pits' }, 'Pits a row ', choiceSelect('pits', range(1, 6), 6)),
-        h('label', { for: 'seeds' }, 'Seeds a pit ', choiceSelect('seeds', range(1, 12), 4))),
+        h('label', { for: 'pits' }, t('form-pits'), ' ', choiceSelect('pits', range(1, 6), 6)),
+        h('label', { for: 'seeds' }, t('form-seeds'), ' ', choiceSelect('seeds', range(1, 12), 4))),
       h('div', { class: 'oware-only inline-fields' },
-        h('label', { for: 'cycle' }, 'A repeated position ends the game ',
+        h('label', { for: 'cycle' }, t('form-cycle'), ' ',
           h('select', { id: 'cycle', name: 'cycle' },
-            h('option', { value: '2' }, 'the 2nd time, each takes their own row'),
-            h('option', { value: '3' }, 'the 3rd time, each takes their own row'),
-            h('option', { value: 'even' }, 'the 2nd time, the seeds left shared evenly'))),
+            h('option', { value: '2' }, t('form-cycle-2')),
+            h('option', { value: '3' }, t('form-cycle-3')),
+            h('option', { value: 'even' }, t('form-cycle-even')))),
         h('div', { class: 'check' }, h('input', { type: 'checkbox', id: 'playout', name: 'playout' }),
-          h('label', { for: 'playout' }, 'Play out to the end (no win at more than half)')),
-        h('p', { class: 'hint learn-links' }, h('a', { href: '/learn/abapa#cycle' }, 'The cycle rule and playout, explained'))),
+          h('label', { for: 'playout' }, t('form-playout'))),
+        h('p', { class: 'hint learn-links' }, h('a', { href: '/learn/abapa#cycle' }, t('form-cycle-explained')))),
       h('div', { class: 'kalah-only check' },
         h('input', {
           type: 'checkbox', id: 'empty-capture', name: 'empty-capture', checked: true,
         }),
-        h('label', { for: 'empty-capture' }, 'Capture with the last seed in an empty own pit even when the opposite pit is empty'),
-        ' ', h('a', { href: '/learn/kalah#kalah-capture', class: 'hint learn-links' }, 'Empty capture, explained')),
-      h('p', { class: 'rules-string' }, 'Rules string: ', h('code', { id: 'rules-string' }, 'abapa'))),
+        h('label', { for: 'empty-capture' }, t('form-empty-capture')),
+        ' ', h('a', { href: '/learn/kalah#kalah-capture', class: 'hint learn-links' }, t('form-empty-capture-explained'))),
+      h('p', { class: 'rules-string' }, t('form-rules-string'), ' ', h('code', { id: 'rules-string' }, 'abapa'))),
     h('fieldset', {},
-      h('legend', {}, 'You play'),
-      radio('starts', 'S', 'South', true, 'moves first'),
-      radio('starts', 'N', 'North', false, 'moves second'),
-      radio('starts', 'random', 'Random', false)),
+      h('legend', {}, t('form-you-play')),
+      radio('starts', 'S', t('side-south'), true, t('form-moves-first')),
+      radio('starts', 'N', t('side-north'), false, t('form-moves-second')),
+      radio('starts', 'random', t('form-random'), false)),
     h('fieldset', {},
-      h('legend', {}, 'Opponent'),
-      radio('opponent', 'computer', 'The computer', !challenge),
+      h('legend', {}, t('form-opponent')),
+      radio('opponent', 'computer', t('form-computer'), !challenge),
       h('div', { class: 'computer-only inline-fields' },
-        h('label', { for: 'level' }, 'Level (1 weakest, 10 strongest) ', choiceSelect('level', range(1, 10), 3))),
-      radio('opponent', 'human', 'A person', false),
+        h('label', { for: 'level' }, t('form-level'), ' ', choiceSelect('level', range(1, 10), 3))),
+      radio('opponent', 'human', t('form-person'), false),
       h('div', { class: 'human-only' },
-        radio('visibility', 'public', 'Public table', true, 'listed in the lobby for anyone to join'),
-        radio('visibility', 'private', 'Private', false, 'only with the invite link')),
-      radio('opponent', 'challenge', 'A player by name', Boolean(challenge), 'they are told and accept or decline'),
+        radio('visibility', 'public', t('form-public'), true, t('form-public-hint')),
+        radio('visibility', 'private', t('form-private'), false, t('form-private-hint'))),
+      radio('opponent', 'challenge', t('form-by-name'), Boolean(challenge), t('form-by-name-hint')),
       h('div', { class: 'challenge-only inline-fields' },
-        h('label', { for: 'challenged' }, 'Their name ', h('input', {
+        h('label', { for: 'challenged' }, t('form-their-name'), ' ', h('input', {
           id: 'challenged', name: 'challenged', maxlength: 20, autocomplete: 'off', value: challenge ?? '',
         })))),
     h('fieldset', {},
-      h('legend', {}, 'Time control'),
-      h('div', { class: 'clock-choices' }, CLOCKS.map(([value, label]) => radio('clock', value, label, value === 'none'))),
+      h('legend', {}, t('form-time-control')),
+      h('div', { class: 'clock-choices' }, CLOCKS.map(([value, label]) => radio('clock', value, t(label), value === 'none'))),
       h('div', { class: 'custom-only inline-fields' },
-        h('label', { for: 'minutes' }, 'Minutes ', h('input', {
+        h('label', { for: 'minutes' }, t('form-minutes'), ' ', h('input', {
           type: 'number', id: 'minutes', name: 'minutes', min: 0.5, max: 180, step: 0.5, value: 10, inputmode: 'decimal',
         })),
-        h('label', { for: 'increment' }, 'Seconds added a move ', h('input', {
+        h('label', { for: 'increment' }, t('form-increment'), ' ', h('input', {
           type: 'number', id: 'increment', name: 'increment', min: 0, max: 180, step: 1, value: 5, inputmode: 'numeric',
         }))),
       h('div', { class: 'days-only inline-fields' },
-        h('label', { for: 'days' }, 'Days a move ', choiceSelect('days', [1, 2, 3, 7, 14], 3)))),
+        h('label', { for: 'days' }, t('form-days'), ' ', choiceSelect('days', [1, 2, 3, 7, 14], 3)))),
     h('fieldset', { class: 'rated-set' },
-      h('legend', {}, 'Rated'),
+      h('legend', {}, t('challenge-rated')),
       h('div', { class: 'check' }, h('input', { type: 'checkbox', id: 'rated', name: 'rated' }),
-        h('label', { for: 'rated' }, 'Rated game'), h('span', { class: 'hint', id: 'rated-hint' })),
+        h('label', { for: 'rated' }, t('form-rated-game')), h('span', { class: 'hint', id: 'rated-hint' })),
       h('div', { class: 'inline-fields range-fields' },
-        h('label', { for: 'rating-min' }, 'Ratings from ', h('input', {
+        h('label', { for: 'rating-min' }, t('form-ratings-from'), ' ', h('input', {
           type: 'number', id: 'rating-min', name: 'rating-min', min: 0, max: 4000, step: 50, inputmode: 'numeric',
         })),
-        h('label', { for: 'rating-max' }, 'to ', h('input', {
+        h('label', { for: 'rating-max' }, t('form-ratings-to'), ' ', h('input', {
           type: 'number', id: 'rating-max', name: 'rating-max', min: 0, max: 4000, step: 50, inputmode: 'numeric',
         })))),
     h('p', { class: 'form-error', role: 'alert' }),
-    h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create the table')));
+    h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('form-create'))));
 
   const el = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   const value = (/** @type {string} */ name) => el(name).value;
@@ -156,10 +158,10 @@ export function tableForm(onCreated, { challenge = null } = {}) {
   };
   /** Why the game cannot be rated, or '' when it can. */
   const unrated = () => {
-    if (!signedIn()) return 'sign in to play rated games';
-    if (value('opponent') === 'computer') return 'games against the computer are casual';
-    if (rulesFromForm() !== value('variant')) return 'only the standard board and options are rated';
-    if (value('clock') === 'none') return 'rated games have a clock';
+    if (!signedIn()) return t('form-unrated-guest');
+    if (value('opponent') === 'computer') return t('form-unrated-computer');
+    if (rulesFromForm() !== value('variant')) return t('form-unrated-options');
+    if (value('clock') === 'none') return t('form-unrated-no-clock');
     return '';
   };
   const sync = () => {
@@ -189,7 +191,7 @@ export function tableForm(onCreated, { challenge = null } = {}) {
       const minutes = Number(value('minutes'));
       const increment = Number(value('increment'));
       if (!(minutes > 0) || !(increment >= 0)) {
-        error.textContent = 'Give the clock a positive number of minutes and seconds added a move.';
+        error.textContent = t('form-bad-clock');
         return;
       }
       clock = `${minutes}+${Math.round(increment)}`;
@@ -211,7 +213,7 @@ export function tableForm(onCreated, { challenge = null } = {}) {
       });
       onCreated(created);
     } catch (err) {
-      error.textContent = `The table was not created: ${err.message}.`;
+      error.textContent = t('form-not-created', { error: err.message });
     } finally {
       button.disabled = false;
     }

@@ -7,7 +7,8 @@
 //! (accounts, a quick pairing, a rated game, chat, challenges, a bot's
 //! badge, the phone's width),
 //! `tests/web/study.mjs` (the analysis board, the position editor) and
-//! `tests/web/tournament.mjs` (an arena made, joined, played and ended).
+//! `tests/web/tournament.mjs` (an arena made, joined, played and ended)
+//! and `tests/web/i18n.mjs` (a game in Spanish, the language switch).
 //! `.ci/run` installs Node.js, chromium and the npm packages first and
 //! sets `WARI_REQUIRE_WEB=1`, so that there a missing piece fails instead
 //! of skipping.
@@ -109,6 +110,11 @@ fn the_community_in_a_real_browser() {
 #[test]
 fn the_tournaments_in_a_real_browser() {
     node_test("tournament.mjs", true);
+}
+
+#[test]
+fn the_site_in_spanish_in_a_real_browser() {
+    node_test("i18n.mjs", true);
 }
 
 #[test]
