@@ -335,7 +335,7 @@ test('a lesson solved with the page in Spanish, in the rule texts\' words', asyn
   // Feeding: the refusal is said in Spanish too.
   const feeding = page.locator('.lesson-task[data-lesson="feeding"]');
   await feeding.locator('.board .pit[data-pit="A"]').click({ force: true });
-  await feeding.locator('.lesson-verdict[data-verdict="refused"]', { hasText: 'No se puede jugar A: ' }).waitFor();
+  await feeding.locator('.lesson-verdict[data-verdict="refused"]', { hasText: 'A no llega a la fila vacía del rival: hay que alimentar al rival.' }).waitFor();
   // Nothing on the lessons is left in English.
   const words = await page.locator('.learn-page').innerText();
   assert.doesNotMatch(words, /\b(seeds?|pits?|South|North|move|capture[sd]?|Your turn|Play)\b/);

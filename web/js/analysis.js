@@ -11,6 +11,7 @@ import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { svgIcon } from './icons.js';
 import { streamLines } from './analysis/engine.js';
+import { refusalText } from './learn/refusal.js';
 import { readOgn, writeOgn } from './analysis/ogn.js';
 import { Tree } from './analysis/tree.js';
 import {
@@ -125,8 +126,8 @@ export function mountAnalysis(outlet) {
   function playMove(letter) {
     try {
       go(tree.play(node, letter));
-    } catch (err) {
-      status.textContent = t('analysis-refused', { move: letter, reason: err.message });
+    } catch {
+      status.textContent = refusalText(tree.game(node).position, letter);
     }
   }
 

@@ -11,7 +11,8 @@ import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { gameOf, reaches } from './learn/goal.js';
-import { illegalReason, pitLetter } from './rules.js';
+import { refusalText } from './learn/refusal.js';
+import { pitLetter } from './rules.js';
 import { rulesText, sideName } from './words.js';
 
 const FAMILIES = ['abapa', 'wari', 'warri', 'kalah'];
@@ -84,7 +85,7 @@ function taskBlock(lesson, rules, cleanups) {
     onRefuse: (letter) => {
       if (solved) return;
       verdict.dataset.verdict = 'refused';
-      verdict.textContent = t('learn-refused', { move: letter, reason: illegalReason(game.position, letter) ?? t('learn-not-a-move') });
+      verdict.textContent = refusalText(game.position, letter);
     },
   });
   cleanups.push(() => board.destroy());

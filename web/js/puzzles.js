@@ -13,6 +13,7 @@ import { analysisUrl } from './analysis/url.js';
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
+import { refusalText } from './learn/refusal.js';
 import { Game, pitLetter } from './rules.js';
 import { ratingText, rulesText, sideName } from './words.js';
 
@@ -161,8 +162,8 @@ export function mountPuzzles(outlet) {
     let last;
     try {
       last = played(letter);
-    } catch (err) {
-      verdict.textContent = t('analysis-refused', { move: letter, reason: err.message });
+    } catch {
+      verdict.textContent = refusalText(game.position, letter);
       return;
     }
     if (letter !== expected) {

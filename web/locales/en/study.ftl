@@ -13,8 +13,6 @@ learn-back = Back
 learn-your-turn = Your turn
 learn-who-plays = ({ $side } plays.)
 learn-try-again = Try again
-learn-refused = { $move } cannot be played: { $reason }.
-learn-not-a-move = not a move here
 learn-right = ✔ Right: { $explain }
 learn-wrong = ✖ { $move } does not do it. Look again at the position.
 
@@ -51,7 +49,6 @@ puzzles-theme-extra-move = extra move
 analysis-title = Analysis board
 analysis-error = This position cannot be analysed: { $error }.
 analysis-refused-here = { $move } cannot be played here.
-analysis-refused = { $move } cannot be played: { $reason }.
 analysis-step = Step through the moves
 analysis-first = First position
 analysis-previous = Previous move

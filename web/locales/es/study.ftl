@@ -13,8 +13,6 @@ learn-back = Volver
 learn-your-turn = Tu turno
 learn-who-plays = (Juega { $side }.)
 learn-try-again = Inténtalo de nuevo
-learn-refused = No se puede jugar { $move }: { $reason }.
-learn-not-a-move = aquí no es una jugada
 learn-right = ✔ Correcto: { $explain }
 learn-wrong = ✖ { $move } no lo consigue. Vuelve a mirar la posición.
 
@@ -51,7 +49,6 @@ puzzles-theme-extra-move = jugada extra
 analysis-title = Tablero de análisis
 analysis-error = No se puede analizar esta posición: { $error }.
 analysis-refused-here = Aquí no se puede jugar { $move }.
-analysis-refused = No se puede jugar { $move }: { $reason }.
 analysis-step = Recorrer las jugadas
 analysis-first = Posición inicial
 analysis-previous = Jugada anterior
