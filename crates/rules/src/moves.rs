@@ -135,6 +135,20 @@ impl FromStr for Move {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError(pub String);
 
+impl MoveError {
+    /// A stable machine code for the refusal (its argument is the text
+    /// given, `.0`).
+    ///
+    /// ```
+    /// use wari_rules::Move;
+    /// assert_eq!("z".parse::<Move>().unwrap_err().code(), "not-a-move");
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        "not-a-move"
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

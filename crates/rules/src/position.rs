@@ -573,6 +573,30 @@ pub enum PlayError {
     GrandSlamForbidden(Move),
 }
 
+impl PlayError {
+    /// A stable machine code for the refusal, for clients and catalogues
+    /// that write it in the reader's language (the variant's fields are
+    /// its arguments).
+    ///
+    /// ```
+    /// use wari_rules::{Move, PlayError};
+    /// let e = PlayError::EmptyPit("d".parse::<Move>().unwrap());
+    /// assert_eq!(e.code(), "empty-pit");
+    /// assert_eq!(e.to_string(), "pit d is empty");
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlayError::GameOver => "game-over",
+            PlayError::NoSuchPit { .. } => "no-such-pit",
+            PlayError::NotYourPit { .. } => "not-your-pit",
+            PlayError::EmptyPit(_) => "empty-pit",
+            PlayError::MustFeed { .. } => "must-feed",
+            PlayError::GrandSlamForbidden(_) => "grand-slam-forbidden",
+        }
+    }
+}
+
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -161,6 +161,29 @@ pub enum PositionError {
     TooManySeeds,
 }
 
+impl PositionError {
+    /// A stable machine code for the refusal (the variant's fields are
+    /// its arguments).
+    ///
+    /// ```
+    /// use wari_rules::PositionError;
+    /// assert_eq!(PositionError::TooManyPits.code(), "too-many-pits");
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::Shape => "shape",
+            PositionError::NotANumber(_) => "not-a-number",
+            PositionError::TooManyPits => "too-many-pits",
+            PositionError::RowLengths { .. } => "row-lengths",
+            PositionError::PitsMismatch { .. } => "pits-mismatch",
+            PositionError::Turn(_) => "turn",
+            PositionError::Counts(_) => "counts",
+            PositionError::TooManySeeds => "too-many-seeds",
+        }
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -382,6 +382,28 @@ pub enum RulesError {
     },
 }
 
+impl RulesError {
+    /// A stable machine code for the refusal (the variant's fields are
+    /// its arguments).
+    ///
+    /// ```
+    /// use wari_rules::Rules;
+    /// let e = "oware".parse::<Rules>().unwrap_err();
+    /// assert_eq!(e.code(), "unknown-variant");
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            RulesError::UnknownVariant(_) => "unknown-variant",
+            RulesError::UnknownOption(_) => "unknown-option",
+            RulesError::Repeated(_) => "repeated",
+            RulesError::MissingValue(_) => "missing-value",
+            RulesError::BadValue { .. } => "bad-value",
+            RulesError::NotForVariant { .. } => "not-for-variant",
+        }
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

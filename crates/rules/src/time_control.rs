@@ -157,6 +157,24 @@ pub enum TimeControlError {
     TooLong,
 }
 
+impl TimeControlError {
+    /// A stable machine code for the refusal (`Syntax` carries the text
+    /// given).
+    ///
+    /// ```
+    /// use wari_rules::TimeControl;
+    /// assert_eq!("0+0".parse::<TimeControl>().unwrap_err().code(), "no-time");
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            TimeControlError::Syntax(_) => "syntax",
+            TimeControlError::NoTime => "no-time",
+            TimeControlError::TooLong => "too-long",
+        }
+    }
+}
+
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

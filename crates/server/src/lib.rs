@@ -26,6 +26,7 @@ mod config;
 mod events;
 mod game_room;
 mod ids;
+mod language;
 mod lease;
 mod limits;
 mod lines;

@@ -15,6 +15,7 @@ mod cases {
     mod correspondence;
     mod cross_site;
     mod fairness;
+    mod language;
     mod last_move;
     mod lobby;
     mod migrations;

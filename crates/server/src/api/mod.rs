@@ -15,6 +15,7 @@ pub(crate) mod extract;
 mod games;
 mod guard;
 pub mod json;
+mod language;
 mod lines;
 mod players;
 mod pools;
@@ -50,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/account/sign-out", post(accounts::sign_out))
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/language", get(language::get).put(language::put))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/players/{name}/history", get(players::history))
         .route("/api/players/{name}/games", get(players::games))

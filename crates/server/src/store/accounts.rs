@@ -106,6 +106,32 @@ impl Store {
         row.as_ref().map(account_of).transpose()
     }
 
+    /// The language account `id` chose for the site (a code of the
+    /// manifest), if it chose one.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn account_language(&self, id: &str) -> Result<Option<String>, Error> {
+        let row = sqlx::query("SELECT language FROM accounts WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("language")).transpose()?.flatten())
+    }
+
+    /// Saves the language account `id` chose for the site.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_account_language(&self, id: &str, language: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE accounts SET language = $1 WHERE id = $2")
+            .bind(language)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Replaces an account's password hash.
     ///
     /// # Errors

@@ -49,6 +49,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "reviews",
         include_str!("../../migrations/0040_reviews.sql"),
     ),
+    (
+        50,
+        "language",
+        include_str!("../../migrations/0050_language.sql"),
+    ),
 ];
 
 #[derive(Debug)]
