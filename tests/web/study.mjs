@@ -226,11 +226,12 @@ test('the position editor in Spanish: its reasons and its verdict, numbers the S
   assert.equal(await page.locator('label[for="captured-S"]').innerText(), 'Capturadas por Sur');
   // 12 × 99 = 1188 seeds: Spanish does not group a four-digit number (CLDR).
   await setUp(page, '99,99,99,99,99,99/99,99,99,99,99,99 S 0-0');
-  await page.locator('.editor-verdict[data-verdict="illegal"]').waitFor();
+  // (The inputs are checked as they are filled: wait for the last one's verdict.)
+  await page.locator('.editor-verdict[data-verdict="illegal"]', { hasText: '1188' }).waitFor();
   assert.equal(await verdict.innerText(), 'No es una posición: demasiadas semillas: 1188, y una posición tiene como mucho 192 en total.');
   // South's only seeds are the one in F: 1 + 2 + 5 + 4 on the board, 20 + 15 captured.
   await setUp(page, '0,0,0,0,0,1/2,5,0,0,0,4 S 20-15');
-  await page.locator('.editor-verdict[data-verdict="legal"]').waitFor();
+  await page.locator('.editor-verdict[data-verdict="legal"]', { hasText: '47' }).waitFor();
   assert.equal(await verdict.innerText(), 'Una posición legal: mueve Sur, 47 semillas en total; jugadas legales F.');
   await context.close();
 });
