@@ -8,8 +8,8 @@ import { ApiError } from '../api.js';
 
 /** Pauses before asking again while the server still runs the search just left. */
 const BUSY_PAUSES_MS = [150, 300, 600, 1200, 2400];
-/** The API's code for "one analysis at a time" (docs/API.md). */
-const BUSY_CODE = 'analysis-busy';
+/** The API's code for "one analysis at a time" (its server.ftl key without err-, docs/API.md). */
+const BUSY_CODE = 'one-analysis-at-a-time';
 
 /**
  * @param {{rules: string, position: string, moves: string, movetime?: number}} query
