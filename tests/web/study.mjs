@@ -2,7 +2,7 @@
 // tree of variations, the engine's three lines deepening, the endgame
 // tables' value of each move, OGN with variations out and back in), the
 // position editor, the puzzle trainer, a game's review and the Learn
-// pages. Expected values are worked out
+// pages, one lesson with the page in Spanish. Expected values are worked out
 // by hand from RULES.md, or come from the server's own OGN reader and
 // this suite's own Glicko-2 (support/glicko2.mjs).
 
@@ -216,6 +216,26 @@ async function playSolution(page, solution) {
   }
 }
 
+test('the position editor in Spanish: its reasons and its verdict, numbers the Spanish way', async () => {
+  const { context, page } = await person({ locale: 'es-ES' });
+  await page.goto(`${base}/editor`);
+  await page.locator('html[lang="es"]').waitFor();
+  await page.locator('h1', { hasText: 'Editor de posiciones' }).waitFor();
+  const verdict = page.locator('.editor-verdict');
+  await verdict.locator('text=jugadas legales').waitFor();
+  assert.equal(await page.locator('label[for="captured-S"]').innerText(), 'Capturadas por Sur');
+  // 12 × 99 = 1188 seeds: Spanish does not group a four-digit number (CLDR).
+  await setUp(page, '99,99,99,99,99,99/99,99,99,99,99,99 S 0-0');
+  // (The inputs are checked as they are filled: wait for the last one's verdict.)
+  await page.locator('.editor-verdict[data-verdict="illegal"]', { hasText: '1188' }).waitFor();
+  assert.equal(await verdict.innerText(), 'No es una posición: demasiadas semillas: 1188, y una posición tiene como mucho 192 en total.');
+  // South's only seeds are the one in F: 1 + 2 + 5 + 4 on the board, 20 + 15 captured.
+  await setUp(page, '0,0,0,0,0,1/2,5,0,0,0,4 S 20-15');
+  await page.locator('.editor-verdict[data-verdict="legal"]', { hasText: '47' }).waitFor();
+  assert.equal(await verdict.innerText(), 'Una posición legal: mueve Sur, 47 semillas en total; jugadas legales F.');
+  await context.close();
+});
+
 test('a puzzle solved and one failed, each rated by Glicko-2', async () => {
   const { context, page } = await person();
   const kalah = puzzlesOf('kalah');
@@ -310,6 +330,38 @@ test('a lesson solved after a wrong move and a refused one', async () => {
   await feeding.locator('.board .pit[data-pit="F"]').click();
   await feeding.locator('.lesson-verdict[data-verdict="solved"]').waitFor();
   await page.screenshot({ path: path.join(artifacts, 'learn.png'), fullPage: true });
+  await context.close();
+});
+
+test('a lesson solved with the page in Spanish, in the rule texts\' words', async () => {
+  // The browser asks for Spanish (Accept-Language and navigator.languages).
+  const { context, page } = await person({ locale: 'es-ES' });
+  await page.goto(`${base}/learn/abapa#capture`);
+  await page.locator('html[lang="es"]').waitFor();
+  await page.locator('h1', { hasText: 'Aprende abapa' }).waitFor();
+  const lesson = page.locator('section.lesson#capture');
+  assert.equal(await lesson.locator('h2').innerText(), '2. Una captura y una cadena');
+  const capture = page.locator('.lesson-task[data-lesson="capture"]');
+  assert.equal(await capture.locator('h3').innerText(), 'Tu turno');
+  assert.equal(await capture.locator('.lesson-prompt').innerText(), 'Mueve Sur: captura tantas semillas como puedas. (Juega Sur.)');
+  // The same moves as in English: D takes only a's 2 seeds, F a chain of 12.
+  await capture.locator('.board .pit[data-pit="D"]').click();
+  await capture.locator('.lesson-verdict[data-verdict="wrong"]', { hasText: '✖ D no lo consigue. Vuelve a mirar la posición.' }).waitFor();
+  await capture.locator('button', { hasText: 'Inténtalo de nuevo' }).click();
+  await capture.locator('.board .pit[data-pit="F"]').click();
+  const solved = capture.locator('.lesson-verdict[data-verdict="solved"]');
+  await solved.waitFor();
+  assert.match(await solved.innerText(), /^✔ Correcto: Las 5 semillas de F terminan en e, .* una cadena de 12 semillas/);
+  // Feeding: the refusal is said in Spanish too.
+  const feeding = page.locator('.lesson-task[data-lesson="feeding"]');
+  await feeding.locator('.board .pit[data-pit="A"]').click({ force: true });
+  await feeding.locator('.lesson-verdict[data-verdict="refused"]', { hasText: 'A no llega a la fila vacía del rival: hay que alimentar al rival.' }).waitFor();
+  // Nothing on the lessons is left in English.
+  const words = await page.locator('.learn-page').innerText();
+  assert.doesNotMatch(words, /\b(seeds?|pits?|South|North|move|capture[sd]?|Your turn|Play)\b/);
+  assert.match(words, /gran slam/);
+  assert.match(words, /la regla del ciclo/i);
+  await page.screenshot({ path: path.join(artifacts, 'learn-es.png'), fullPage: true });
   await context.close();
 });
 

@@ -3,7 +3,8 @@
 // own; North berserks (its clock halves) and resigns before moving: the
 // game page offers "Back to the tournament", the live standings give
 // South 2 points and show North paused; the creator ends it and the
-// podium shows. Run with `node --test tournament.mjs` (see run.mjs for
+// podium shows, and a reader whose browser asks for Spanish sees the list
+// and the arena in Spanish. Run with `node --test tournament.mjs` (see run.mjs for
 // the environment).
 
 import { test } from 'node:test';
@@ -96,5 +97,24 @@ test('an arena made with the form, joined from its page, its games opened on the
   await a.page.locator('button', { hasText: 'End now' }).click();
   await a.page.locator('.podium-list li', { hasText: southName }).waitFor();
   await a.page.locator('.when', { hasText: 'Finished' }).waitFor();
+
+  // A Spanish reader sees the same arena in Spanish.
+  const reader = await person({ locale: 'es-ES' });
+  await reader.page.goto(`${base}/tournaments`);
+  await reader.page.locator('html[lang="es"]').waitFor();
+  await reader.page.locator('h1', { hasText: 'Torneos' }).waitFor();
+  await reader.page.locator('h2', { hasText: 'Terminados' }).waitFor();
+  const listed = reader.page.locator('.tournament-line', { hasText: 'Browser arena' });
+  assert.match(await listed.locator('.meta').innerText(), /^arena, 60 min · .* · 3\+2 · con puntuación · terminó /);
+  await reader.page.locator('.tournaments .hint a', { hasText: 'Inicia sesión' }).waitFor();
+  await listed.locator('a').click();
+  await reader.page.waitForURL(new RegExp(`/tournament/${id}$`));
+  await reader.page.locator('.when', { hasText: /^Terminó / }).waitFor();
+  assert.match(await reader.page.locator('.tournament .meta').first().innerText(), /60 minutos · con puntuación · 2 jugadores$/);
+  assert.deepEqual(await reader.page.locator('.standings th').allInnerTexts(), ['#', 'Jugador', 'Resultados', 'Puntos', 'Partidas', 'Rendimiento', '']);
+  await reader.page.locator('.standings tr', { hasText: '(en pausa)' }).waitFor();
+  await reader.page.locator('.podium h2', { hasText: 'Podio' }).waitFor();
+  assert.match(await reader.page.locator('.podium-list li').first().innerText(), new RegExp(`^${southName} — 2 puntos, rendimiento `));
+  await reader.page.screenshot({ path: path.join(artifacts, 'tournament-es.png'), fullPage: true });
   assert.deepEqual(consoleErrors, []);
 });

@@ -7,16 +7,18 @@
 // tree as OGN with variations, out and back in.
 
 import { createBoard } from './board.js';
-import { fill, h, seedsText } from './dom.js';
+import { fill, h } from './dom.js';
+import { t } from './i18n.js';
 import { svgIcon } from './icons.js';
 import { streamLines } from './analysis/engine.js';
+import { refusalText } from './learn/refusal.js';
 import { readOgn, writeOgn } from './analysis/ogn.js';
 import { Tree } from './analysis/tree.js';
 import {
   parseRules, pitIndex, pitLetter, positionString, rulesString,
 } from './rules.js';
 import {
-  lineOf, rulesText, scoreText, sideName,
+  lineOf, reasonText, rulesText, scoreText, sideName,
 } from './words.js';
 
 /** The engine's time on one position, in ms (the server allows 20 s). */
@@ -26,9 +28,9 @@ const ENGINE_DELAY_MS = 150;
 
 /** A table's value of a move in words, from the mover's side. */
 function verdictText(value) {
-  const n = Math.abs(value.margin);
-  const what = value.margin > 0 ? `wins by ${seedsText(n)}` : value.margin < 0 ? `loses by ${seedsText(n)}` : 'draws';
-  return value.exact ? `${what} (exact)` : `${what} (estimate: the tables' cycle convention)`;
+  const seeds = Math.abs(value.margin);
+  const what = value.margin > 0 ? t('analysis-wins-by', { seeds }) : value.margin < 0 ? t('analysis-loses-by', { seeds }) : t('analysis-draws');
+  return value.exact ? t('analysis-exact', { what }) : t('analysis-estimate', { what });
 }
 
 export function mountAnalysis(outlet) {
@@ -43,23 +45,23 @@ export function mountAnalysis(outlet) {
   let engineAbort = null;
   let engineTimer;
 
-  const title = h('h1', {}, 'Analysis board');
+  const title = h('h1', {}, t('analysis-title'));
   const info = h('p', { class: 'game-info' });
   const status = h('p', { class: 'replay-where', 'aria-live': 'polite' });
   const board = createBoard({
     onPlay: (letter) => playMove(letter),
-    onRefuse: (letter) => { status.textContent = `${letter} cannot be played here.`; },
+    onRefuse: (letter) => { status.textContent = t('analysis-refused-here', { move: letter }); },
   });
   const button = (label, icon, onclick) => h('button', {
     type: 'button', 'aria-label': label, title: label, onclick,
   }, svgIcon(icon));
-  const nav = h('div', { class: 'replay-nav', role: 'group', 'aria-label': 'Step through the moves' },
-    button('First position', 'first', () => go(tree.root)),
-    button('Previous move', 'previous', () => go(node.parent ?? node)),
-    button('Next move', 'next', () => go(node.children[0] ?? node)),
-    button('Last position of this line', 'last', () => go(tree.mainLine(node).at(-1) ?? node)),
-    button('Turn the board', 'turn', () => { flipped = !flipped; show(); }));
-  const promote = h('button', { type: 'button', onclick: () => { if (tree.promote(node)) show(); } }, 'Promote this line');
+  const nav = h('div', { class: 'replay-nav', role: 'group', 'aria-label': t('analysis-step') },
+    button(t('analysis-first'), 'first', () => go(tree.root)),
+    button(t('analysis-previous'), 'previous', () => go(node.parent ?? node)),
+    button(t('analysis-next'), 'next', () => go(node.children[0] ?? node)),
+    button(t('analysis-last'), 'last', () => go(tree.mainLine(node).at(-1) ?? node)),
+    button(t('analysis-flip'), 'turn', () => { flipped = !flipped; show(); }));
+  const promote = h('button', { type: 'button', onclick: () => { if (tree.promote(node)) show(); } }, t('analysis-promote'));
   const remove = h('button', {
     type: 'button',
     onclick: () => {
@@ -67,10 +69,10 @@ export function mountAnalysis(outlet) {
       node = tree.remove(node);
       show();
     },
-  }, 'Delete from this move');
-  const editLink = h('a', { class: 'button', href: '/editor' }, 'Set up a position');
-  const lineActions = h('div', { class: 'line-actions', role: 'group', 'aria-label': 'This line' }, promote, remove, editLink);
-  const movesBox = h('div', { class: 'variations', 'aria-label': 'Moves and variations' });
+  }, t('analysis-delete'));
+  const editLink = h('a', { class: 'button', href: '/editor' }, t('analysis-set-up'));
+  const lineActions = h('div', { class: 'line-actions', role: 'group', 'aria-label': t('analysis-this-line') }, promote, remove, editLink);
+  const movesBox = h('div', { class: 'variations', 'aria-label': t('analysis-moves-label') });
 
   const engineToggle = h('button', {
     type: 'button',
@@ -80,30 +82,30 @@ export function mountAnalysis(outlet) {
       engineToggle.setAttribute('aria-pressed', String(engineOn));
       startEngine();
     },
-  }, 'Engine');
+  }, t('analysis-engine'));
   const engineStatus = h('p', { class: 'engine-status', 'aria-live': 'polite' });
-  const engineLines = h('ol', { class: 'engine-lines', 'aria-label': 'The engine\'s best lines' });
+  const engineLines = h('ol', { class: 'engine-lines', 'aria-label': t('analysis-engine-lines') });
   const tablesBox = h('div', { class: 'table-values' });
 
   const ognText = h('textarea', {
     id: 'ogn-text', rows: 6, spellcheck: 'false', 'aria-describedby': 'ogn-help',
   });
   const ognError = h('p', { class: 'error', role: 'alert' });
-  const download = h('a', { class: 'button', download: 'analysis.ogn', href: '#', hidden: true }, 'Download OGN');
+  const download = h('a', { class: 'button', download: 'analysis.ogn', href: '#', hidden: true }, t('analysis-ogn-download'));
   const ognFile = h('input', {
-    type: 'file', accept: '.ogn,text/plain', 'aria-label': 'Open an OGN file',
+    type: 'file', accept: '.ogn,text/plain', 'aria-label': t('analysis-ogn-open'),
     onchange: async () => {
       const file = /** @type {HTMLInputElement} */ (ognFile).files?.[0];
       if (file) importOgn(await file.text());
     },
   });
   const ognBox = h('details', { class: 'ogn-box' },
-    h('summary', {}, 'OGN with variations'),
-    h('p', { id: 'ogn-help' }, 'Export writes the whole tree; Import reads a record, side lines in parentheses.'),
-    h('label', { for: 'ogn-text' }, 'Record'), ognText,
+    h('summary', {}, t('analysis-ogn')),
+    h('p', { id: 'ogn-help' }, t('analysis-ogn-help')),
+    h('label', { for: 'ogn-text' }, t('analysis-ogn-record')), ognText,
     h('p', {},
-      h('button', { type: 'button', onclick: exportOgn }, 'Export'), ' ',
-      h('button', { type: 'button', onclick: () => importOgn(/** @type {HTMLTextAreaElement} */ (ognText).value) }, 'Import'), ' ',
+      h('button', { type: 'button', onclick: exportOgn }, t('analysis-ogn-export')), ' ',
+      h('button', { type: 'button', onclick: () => importOgn(/** @type {HTMLTextAreaElement} */ (ognText).value) }, t('analysis-ogn-import')), ' ',
       download),
     h('p', {}, ognFile),
     ognError);
@@ -111,9 +113,9 @@ export function mountAnalysis(outlet) {
   outlet.append(h('section', { class: 'replay-page game-page analysis-page' },
     h('div', { class: 'play-area' }, title, info, board.element, nav, status),
     h('aside', { class: 'panel' },
-      h('h2', {}, 'Engine ', engineToggle), engineStatus, engineLines,
-      h('h2', {}, 'Endgame tables'), tablesBox,
-      h('h2', {}, 'Moves'), movesBox, lineActions,
+      h('h2', {}, t('analysis-engine-heading'), ' ', engineToggle), engineStatus, engineLines,
+      h('h2', {}, t('analysis-tables')), tablesBox,
+      h('h2', {}, t('analysis-moves')), movesBox, lineActions,
       ognBox)));
 
   function go(next) {
@@ -124,8 +126,8 @@ export function mountAnalysis(outlet) {
   function playMove(letter) {
     try {
       go(tree.play(node, letter));
-    } catch (err) {
-      status.textContent = `${letter} cannot be played: ${err.message}.`;
+    } catch {
+      status.textContent = refusalText(tree.game(node).position, letter);
     }
   }
 
@@ -140,12 +142,15 @@ export function mountAnalysis(outlet) {
       lastMove: step ? { move: game.moves.at(-1), captured_pits: step.captures.map((k) => pitLetter(k, m)) } : null,
     });
     const ply = game.moves.length;
-    if (game.over) status.textContent = `The game is over: ${game.outcome.reason}, ${game.position.captured.join('–')}.`;
-    else if (ply === 0) status.textContent = `Start: ${sideName(game.position.turn)} to move.`;
+    if (game.over) status.textContent = t('analysis-over', { reason: reasonText(game.outcome.reason), score: game.position.captured.join('–') });
+    else if (ply === 0) status.textContent = t('analysis-start', { side: sideName(game.position.turn) });
     else {
       const letter = game.moves.at(-1);
       const side = pitIndex(letter, m) < m ? 'S' : 'N';
-      status.textContent = `After ply ${ply}: ${sideName(side)} played ${letter}${step.taken ? `, capturing ${seedsText(step.taken)}` : ''}. ${sideName(game.position.turn)} to move.`;
+      const args = {
+        ply, side: sideName(side), move: letter, next: sideName(game.position.turn), seeds: step.taken,
+      };
+      status.textContent = step.taken ? t('analysis-after-capture', args) : t('analysis-after', args);
     }
     editLink.setAttribute('href', `/editor?${new URLSearchParams({ rules: tree.rules, position: positionString(game.position) })}`);
     promote.disabled = tree.onMainLine(node);
@@ -161,7 +166,7 @@ export function mountAnalysis(outlet) {
       const b = h('button', {
         type: 'button', class: 'move', 'data-ply': String(ply + 1), onclick: () => go(n),
       }, number, n.move);
-      b.setAttribute('aria-label', `Ply ${ply + 1}: ${n.move}${tree.onMainLine(n) ? '' : ' (side line)'}`);
+      b.setAttribute('aria-label', tree.onMainLine(n) ? t('analysis-ply', { ply: ply + 1, move: n.move }) : t('analysis-ply-side', { ply: ply + 1, move: n.move }));
       if (n === node) b.setAttribute('aria-current', 'step');
       return b;
     };
@@ -181,7 +186,7 @@ export function mountAnalysis(outlet) {
       return out;
     };
     const items = lineFrom(tree.root, 0);
-    fill(movesBox, items.length ? items : h('p', { class: 'muted' }, 'Play a move on the board.'));
+    fill(movesBox, items.length ? items : h('p', { class: 'muted' }, t('analysis-no-moves')));
     movesBox.querySelector('[aria-current="step"]')?.scrollIntoView?.({ block: 'nearest' });
   }
 
@@ -195,17 +200,17 @@ export function mountAnalysis(outlet) {
     stopEngine();
     const game = tree.game(node);
     fill(engineLines);
-    fill(tablesBox, h('p', { class: 'muted' }, 'Far from the end: no table holds this position.'));
+    fill(tablesBox, h('p', { class: 'muted' }, t('analysis-no-table')));
     if (game.over) {
-      engineStatus.textContent = 'The game is over in this position.';
+      engineStatus.textContent = t('analysis-engine-over');
       fill(tablesBox);
       return;
     }
     if (!engineOn) {
-      engineStatus.textContent = 'The engine is off.';
+      engineStatus.textContent = t('analysis-engine-off');
       return;
     }
-    engineStatus.textContent = 'The engine is thinking…';
+    engineStatus.textContent = t('analysis-engine-thinking');
     const controller = new AbortController();
     engineAbort = controller;
     const turn = game.position.turn;
@@ -218,28 +223,28 @@ export function mountAnalysis(outlet) {
         if (line.tables) showTables(line.tables, turn);
         if (line.lines) showLines(line, turn);
         if (line.done) {
-          const why = line.done === 'solved' ? 'solved' : line.done === 'time' || line.done === 'depth' ? 'stopped' : line.done;
+          const why = line.done === 'solved' ? t('analysis-engine-solved') : t('analysis-engine-stopped');
           engineStatus.textContent = `${engineStatus.textContent.replace(/ —.*$/, '')} — ${why}`;
         }
       }, controller.signal).catch((err) => {
-        if (err.name !== 'AbortError' && !gone && !controller.signal.aborted) engineStatus.textContent = `No engine: ${err.message}.`;
+        if (err.name !== 'AbortError' && !gone && !controller.signal.aborted) engineStatus.textContent = t('analysis-engine-error', { error: err.message });
       });
     }, ENGINE_DELAY_MS);
   }
 
   function showTables(values, turn) {
     if (!values.length) return;
-    fill(tablesBox, h('ul', { class: 'table-verdicts', 'aria-label': 'Each move\'s value in the endgame tables' },
+    fill(tablesBox, h('ul', { class: 'table-verdicts', 'aria-label': t('analysis-tables-label') },
       values.map((v) => h('li', { 'data-move': v.move, 'data-exact': String(v.exact) },
-        h('strong', {}, v.move), `: ${sideName(turn)} ${verdictText(v)}`))));
+        h('strong', {}, v.move), `: ${t('analysis-table-value', { side: sideName(turn), value: verdictText(v) })}`))));
   }
 
   function showLines(line, turn) {
-    engineStatus.textContent = `Depth ${line.depth}`;
+    engineStatus.textContent = t('analysis-depth', { depth: line.depth });
     fill(engineLines, line.lines.map((l) => h('li', { 'data-move': l.move },
       h('span', { class: 'line-score' }, scoreText(l, turn)), ' ',
       h('button', {
-        type: 'button', class: 'quiet line-move', 'aria-label': `Play ${l.move}`, onclick: () => playMove(l.move),
+        type: 'button', class: 'quiet line-move', 'aria-label': t('analysis-play', { move: l.move }), onclick: () => playMove(l.move),
       }, l.move),
       ' ', h('code', { class: 'line-pv' }, lineOf(l.pv)))));
   }
@@ -256,7 +261,7 @@ export function mountAnalysis(outlet) {
     try {
       tree = readOgn(text);
     } catch (err) {
-      ognError.textContent = `The record cannot be read: ${err.message}.`;
+      ognError.textContent = t('analysis-ogn-error', { error: err.message });
       return;
     }
     ognError.textContent = '';
@@ -291,7 +296,7 @@ export function mountAnalysis(outlet) {
     info.textContent = rulesText(rules);
     show();
   } catch (err) {
-    fill(status, `This position cannot be analysed: ${err.message}.`);
+    fill(status, t('analysis-error', { error: err.message }));
   }
 
   return () => {

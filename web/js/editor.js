@@ -10,6 +10,7 @@ import { api, ApiError } from './api.js';
 import { analysisUrl } from './analysis/url.js';
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
+import { t } from './i18n.js';
 import { navigate } from './router.js';
 import {
   isKalah, parsePosition, parseRules, pitLetter, rulesString, startPosition,
@@ -18,6 +19,22 @@ import { ensureSession } from './session.js';
 import { reasonText, rulesText, sideName } from './words.js';
 
 const CHECK_DELAY_MS = 250;
+/** The most seeds a position holds (the rules library's `Position::MAX_TOTAL_SEEDS`). */
+const MAX_TOTAL_SEEDS = 192;
+
+/**
+ * Why a set-up cannot be a position, before the server is asked (so that
+ * the reason is in the reader's language): a count that is not a whole
+ * number, or more seeds than a position holds; null when it may be one.
+ * @param {{label: string, value: string}[]} counts
+ */
+export function setUpFault(counts) {
+  const bad = counts.find((c) => !/^\d+$/.test(c.value));
+  if (bad) return t('editor-not-whole', { pit: bad.label, value: bad.value });
+  const total = counts.reduce((sum, c) => sum + Number(c.value), 0);
+  if (total > MAX_TOTAL_SEEDS) return t('editor-too-many', { total, max: MAX_TOTAL_SEEDS });
+  return null;
+}
 
 export function mountEditor(outlet) {
   const params = new URLSearchParams(location.search);
@@ -36,33 +53,33 @@ export function mountEditor(outlet) {
   const rulesHelp = h('span', { id: 'editor-rules-help', class: 'muted' });
   const pitsBox = h('div', { class: 'editor-pits' });
   const turnBox = h('fieldset', { class: 'editor-turn' },
-    h('legend', {}, 'To move'),
-    h('label', {}, h('input', { type: 'radio', name: 'editor-turn', value: 'S', checked: true }), ' South'),
-    h('label', {}, h('input', { type: 'radio', name: 'editor-turn', value: 'N' }), ' North'));
+    h('legend', {}, t('editor-to-move')),
+    h('label', {}, h('input', { type: 'radio', name: 'editor-turn', value: 'S', checked: true }), ` ${sideName('S')}`),
+    h('label', {}, h('input', { type: 'radio', name: 'editor-turn', value: 'N' }), ` ${sideName('N')}`));
   const verdict = h('p', { class: 'editor-verdict', role: 'status', 'aria-live': 'polite' });
   const preview = createBoard({ onRefuse: () => {} });
-  const analyse = h('a', { class: 'button', href: '/analysis', 'aria-disabled': 'true' }, 'Analyse');
+  const analyse = h('a', { class: 'button', href: '/analysis', 'aria-disabled': 'true' }, t('editor-analyse'));
   const level = h('select', { id: 'editor-level' },
-    [...Array(10).keys()].map((i) => h('option', { value: String(i + 1), selected: i === 4 }, `Level ${i + 1}`)));
+    [...Array(10).keys()].map((i) => h('option', { value: String(i + 1), selected: i === 4 }, t('editor-level', { level: i + 1 }))));
   const mySide = h('select', { id: 'editor-side' },
-    h('option', { value: 'S' }, 'I play South'), h('option', { value: 'N' }, 'I play North'));
-  const playComputer = h('button', { type: 'button', onclick: () => play({ kind: 'computer', level: Number(/** @type {HTMLSelectElement} */ (level).value) }) }, 'Play the computer');
-  const playFriend = h('button', { type: 'button', onclick: () => play({ kind: 'human', private: true }) }, 'Play a friend (invite link)');
+    h('option', { value: 'S' }, t('editor-i-play-south')), h('option', { value: 'N' }, t('editor-i-play-north')));
+  const playComputer = h('button', { type: 'button', onclick: () => play({ kind: 'computer', level: Number(/** @type {HTMLSelectElement} */ (level).value) }) }, t('editor-play-computer'));
+  const playFriend = h('button', { type: 'button', onclick: () => play({ kind: 'human', private: true }) }, t('editor-play-friend'));
   const playError = h('p', { class: 'error', role: 'alert' });
 
   outlet.append(h('section', { class: 'editor-page game-page' },
     h('div', { class: 'play-area' },
-      h('h1', {}, 'Position editor'),
+      h('h1', {}, t('editor-title')),
       preview.element,
       verdict),
     h('aside', { class: 'panel' },
       h('form', { class: 'editor-form', onsubmit: (e) => e.preventDefault() },
-        field('editor-rules', 'Rules', rulesInput), h('p', {}, rulesHelp),
+        field('editor-rules', t('editor-rules'), rulesInput), h('p', {}, rulesHelp),
         h('p', {},
-          h('button', { type: 'button', onclick: () => setPosition(startPosition(currentRules())) }, 'Start position'), ' ',
-          h('button', { type: 'button', onclick: () => setPosition(emptyPosition()) }, 'Empty board')),
+          h('button', { type: 'button', onclick: () => setPosition(startPosition(currentRules())) }, t('editor-start-position')), ' ',
+          h('button', { type: 'button', onclick: () => setPosition(emptyPosition()) }, t('editor-empty-board'))),
         pitsBox, turnBox),
-      h('h2', {}, 'Use it'),
+      h('h2', {}, t('editor-use-it')),
       h('p', {}, analyse),
       h('p', { class: 'editor-play' }, mySide, ' ', level, ' ', playComputer, ' ', playFriend),
       playError)));
@@ -89,15 +106,15 @@ export function mountEditor(outlet) {
     const row = (side) => {
       const order = [...Array(m).keys()].map((c) => (side === 'S' ? c : m + c));
       if (side === 'N') order.reverse();
-      return h('div', { class: 'editor-row', role: 'group', 'aria-label': `${sideName(side)}'s row` },
+      return h('div', { class: 'editor-row', role: 'group', 'aria-label': side === 'S' ? t('editor-south-row') : t('editor-north-row') },
         order.map((i) => count(`pit-${pitLetter(i, m)}`, pitLetter(i, m), values.board[i])));
     };
-    const kind = isKalah(rules) ? 'store' : 'captured';
+    const kalah = isKalah(rules);
     fill(pitsBox,
       row('N'), row('S'),
       h('div', { class: 'editor-row' },
-        count('captured-S', `South's ${kind}`, values.captured[0]),
-        count('captured-N', `North's ${kind}`, values.captured[1])));
+        count('captured-S', kalah ? t('editor-south-store') : t('editor-south-captured'), values.captured[0]),
+        count('captured-N', kalah ? t('editor-north-store') : t('editor-north-captured'), values.captured[1])));
   }
 
   function setPosition(p) {
@@ -106,6 +123,14 @@ export function mountEditor(outlet) {
       /** @type {HTMLInputElement} */ (input).checked = /** @type {HTMLInputElement} */ (input).value === p.turn;
     }
     check();
+  }
+
+  /** Every count the inputs hold, with its label. */
+  function counts() {
+    return [...pitsBox.querySelectorAll('input')].map((input) => ({
+      label: pitsBox.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.id,
+      value: /** @type {HTMLInputElement} */ (input).value.trim() || '0',
+    }));
   }
 
   /** The position string the inputs make. */
@@ -142,12 +167,18 @@ export function mountEditor(outlet) {
     } catch (err) {
       rulesHelp.textContent = '';
       verdict.dataset.verdict = 'illegal';
-      verdict.textContent = `Not a position: rules: ${err.message}.`;
+      verdict.textContent = t('editor-bad-rules', { error: err.message });
       return;
     }
     rulesHelp.textContent = rulesText(rulesString(rules));
     if (pitsBox.querySelectorAll('.editor-row:not(:last-child) input').length !== 2 * rules.pits) {
       setPosition(startPosition(rules));
+      return;
+    }
+    const fault = setUpFault(counts());
+    if (fault) {
+      verdict.dataset.verdict = 'illegal';
+      verdict.textContent = t('editor-not-a-position', { error: fault });
       return;
     }
     const text = positionText();
@@ -163,16 +194,16 @@ export function mountEditor(outlet) {
       preview.update({ position: parsePosition(body.position, rules), legal: [], flipped: false, lastMove: null });
       if (body.over) {
         verdict.dataset.verdict = 'over';
-        verdict.textContent = `Not playable: the game is over in this position (${reasonText(body.reason)}).`;
+        verdict.textContent = t('editor-over', { reason: reasonText(body.reason) });
         return;
       }
       verdict.dataset.verdict = 'legal';
-      verdict.textContent = `A legal position: ${sideName(body.to_move)} to move, ${body.seeds} seeds in all; legal moves ${body.legal.join(', ')}.`;
+      verdict.textContent = t('editor-legal', { side: sideName(body.to_move), seeds: body.seeds, moves: body.legal.join(', ') });
       setPlayable(body);
     } catch (err) {
       if (err.name === 'AbortError' || gone) return;
       verdict.dataset.verdict = 'illegal';
-      verdict.textContent = `Not a position: ${err.message}.`;
+      verdict.textContent = t('editor-not-a-position', { error: err.message });
     }
   }
 
@@ -186,7 +217,7 @@ export function mountEditor(outlet) {
       });
       navigate(`/game/${encodeURIComponent(created.table.game_id)}`);
     } catch (err) {
-      playError.textContent = `The game was not created: ${err.message}.`;
+      playError.textContent = t('editor-play-error', { error: err.message });
     }
   }
 
@@ -197,7 +228,7 @@ export function mountEditor(outlet) {
     const start = params.get('position');
     setPosition(start ? parsePosition(start, rules) : startPosition(rules));
   } catch (err) {
-    verdict.textContent = `Not a position: ${err.message}.`;
+    verdict.textContent = t('editor-not-a-position', { error: err.message });
   }
 
   return () => {

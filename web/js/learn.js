@@ -1,6 +1,7 @@
 // @ts-check
 // The Learn pages (/learn, /learn/FAMILY): each rule set taught by short
-// lessons (web/learn/lessons.json, data so that it can be translated),
+// lessons (web/learn/lessons.json: boards, moves and tasks, with the keys
+// of their words in web/locales/LANG/lessons.ftl),
 // each with small boards: examples whose move is played on request, and a
 // task the learner solves by playing a move, judged by rules.js
 // (learn/goal.js). crates/rules/tests/lessons.rs checks every lesson with
@@ -8,8 +9,10 @@
 
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
+import { t } from './i18n.js';
 import { gameOf, reaches } from './learn/goal.js';
-import { illegalReason, pitLetter } from './rules.js';
+import { refusalText } from './learn/refusal.js';
+import { pitLetter } from './rules.js';
 import { rulesText, sideName } from './words.js';
 
 const FAMILIES = ['abapa', 'wari', 'warri', 'kalah'];
@@ -18,7 +21,7 @@ const FAMILIES = ['abapa', 'wari', 'warri', 'kalah'];
 let loaded = null;
 const lessons = () => {
   loaded ??= fetch('/learn/lessons.json').then((r) => {
-    if (!r.ok) throw new Error(`the lessons cannot be loaded (${r.status})`);
+    if (!r.ok) throw new Error(t('learn-load-error', { status: String(r.status) }));
     return r.json();
   });
   return loaded;
@@ -44,7 +47,7 @@ function exampleBlock(example, rules, cleanups) {
     onclick: () => {
       if (played) {
         played = false;
-        button.textContent = `Play ${example.move}`;
+        button.textContent = t('learn-play', { move: example.move });
         show();
         return;
       }
@@ -55,13 +58,13 @@ function exampleBlock(example, rules, cleanups) {
         position: game.position, legal: [], flipped: false, lastMove: lastMoveOf(example.move, step, game.rules.pits),
       }, { from });
       played = true;
-      button.textContent = 'Back';
+      button.textContent = t('learn-back');
     },
-  }, `Play ${example.move}`);
+  }, t('learn-play', { move: example.move }));
   show();
   return h('figure', { class: 'lesson-example' },
     board.element,
-    h('figcaption', {}, example.rules && example.rules !== rules ? `${rulesText(example.rules)}: ` : '', example.caption, ' ', button));
+    h('figcaption', {}, example.rules && example.rules !== rules ? `${rulesText(example.rules)}: ` : '', t(example.caption), ' ', button));
 }
 
 /**
@@ -76,13 +79,13 @@ function taskBlock(lesson, rules, cleanups) {
   let game = gameOf(task, taskRules);
   let solved = false;
   const verdict = h('p', { class: 'lesson-verdict', role: 'status', 'aria-live': 'polite' });
-  const again = h('button', { type: 'button', hidden: true, onclick: () => reset() }, 'Try again');
+  const again = h('button', { type: 'button', hidden: true, onclick: () => reset() }, t('learn-try-again'));
   const board = createBoard({
     onPlay: (letter) => attempt(letter),
     onRefuse: (letter) => {
       if (solved) return;
       verdict.dataset.verdict = 'refused';
-      verdict.textContent = `${letter} cannot be played: ${illegalReason(game.position, letter) ?? 'not a move here'}.`;
+      verdict.textContent = refusalText(game.position, letter);
     },
   });
   cleanups.push(() => board.destroy());
@@ -113,18 +116,18 @@ function taskBlock(lesson, rules, cleanups) {
     if (right) {
       solved = true;
       verdict.dataset.verdict = 'solved';
-      verdict.textContent = `✔ Right: ${task.explain}`;
+      verdict.textContent = t('learn-right', { explain: t(task.explain) });
     } else {
       verdict.dataset.verdict = 'wrong';
-      verdict.textContent = `✖ ${letter} does not do it. Look again at the position.`;
+      verdict.textContent = t('learn-wrong', { move: letter });
       again.hidden = false;
     }
   }
 
   show();
   return h('div', { class: 'lesson-task', 'data-lesson': lesson.id },
-    h('h3', {}, 'Your turn'),
-    h('p', { class: 'lesson-prompt' }, task.prompt, ` (${sideName(game.position.turn)} plays.)`),
+    h('h3', {}, t('learn-your-turn')),
+    h('p', { class: 'lesson-prompt' }, t(task.prompt), ' ', t('learn-who-plays', { side: sideName(game.position.turn) })),
     board.element, verdict, h('p', {}, again));
 }
 
@@ -136,13 +139,13 @@ function taskBlock(lesson, rules, cleanups) {
 export function mountLearn(outlet, { family } = {}) {
   const cleanups = [];
   let gone = false;
-  const nav = h('nav', { class: 'replay-nav learn-families', 'aria-label': 'Rule sets' },
+  const nav = h('nav', { class: 'replay-nav learn-families', 'aria-label': t('learn-rule-sets') },
     FAMILIES.map((f) => h('a', {
       class: 'button', href: `/learn/${f}`, 'aria-current': f === family ? 'page' : null,
     }, f)));
-  const body = h('div', { class: 'learn-lessons' }, h('p', {}, 'Loading the lessons…'));
+  const body = h('div', { class: 'learn-lessons' }, h('p', {}, t('learn-loading')));
   outlet.append(h('section', { class: 'learn-page' },
-    h('h1', {}, family ? `Learn ${family}` : 'Learn the rules'), nav, body));
+    h('h1', {}, family ? t('learn-family-title', { family }) : t('learn-title')), nav, body));
 
   (async () => {
     let data;
@@ -155,21 +158,21 @@ export function mountLearn(outlet, { family } = {}) {
     if (gone) return;
     if (!family) {
       fill(body, FAMILIES.map((f) => h('p', {},
-        h('a', { href: `/learn/${f}` }, data.families[f].name), ': ', data.families[f].about)));
+        h('a', { href: `/learn/${f}` }, data.families[f].name), ': ', t(data.families[f].about))));
       return;
     }
     const about = data.families[family];
     if (!about) {
-      fill(body, h('p', {}, `There are no lessons for ${family}: choose a rule set above.`));
+      fill(body, h('p', {}, t('learn-no-lessons', { family })));
       return;
     }
     const chosen = data.lessons.filter((l) => l.families.includes(family));
     fill(body,
-      h('p', { class: 'learn-about' }, about.about),
-      h('ol', { class: 'learn-contents' }, chosen.map((l) => h('li', {}, h('a', { href: `#${l.id}` }, l.title)))),
+      h('p', { class: 'learn-about' }, t(about.about)),
+      h('ol', { class: 'learn-contents' }, chosen.map((l) => h('li', {}, h('a', { href: `#${l.id}` }, t(l.title))))),
       chosen.map((lesson, i) => h('section', { class: 'lesson', id: lesson.id, 'aria-labelledby': `${lesson.id}-title` },
-        h('h2', { id: `${lesson.id}-title` }, `${i + 1}. ${lesson.title}`),
-        lesson.text.map((t) => h('p', {}, t)),
+        h('h2', { id: `${lesson.id}-title` }, `${i + 1}. ${t(lesson.title)}`),
+        lesson.text.map((/** @type {string} */ key) => h('p', {}, t(key))),
         lesson.examples.map((e) => exampleBlock(e, about.rules, cleanups)),
         taskBlock(lesson, about.rules, cleanups))));
     // A link to one lesson (the lobby's) scrolls to it once it is there.

@@ -11,7 +11,9 @@
 import { api } from './api.js';
 import { analysisUrl } from './analysis/url.js';
 import { createBoard } from './board.js';
-import { fill, h, seedsText } from './dom.js';
+import { fill, h } from './dom.js';
+import { t } from './i18n.js';
+import { refusalText } from './learn/refusal.js';
 import { Game, pitLetter } from './rules.js';
 import { ratingText, rulesText, sideName } from './words.js';
 
@@ -38,17 +40,18 @@ function storedRating(family) {
 /** The puzzles of a family, from the file the server embeds. */
 async function load(family) {
   const response = await fetch(`/puzzles/${family}.ndjson`);
-  if (!response.ok) throw new Error(`no puzzles for ${family}`);
+  if (!response.ok) throw new Error(t('puzzles-none', { family }));
   return (await response.text()).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 }
 
+/** The themes' names (docs/PUZZLES.md's codes). */
 const THEMES = {
-  'capture-chain': 'capture chain',
-  'grand-slam': 'grand slam',
-  feeding: 'feeding',
-  cycle: 'the cycle rule',
-  endgame: 'endgame',
-  'extra-move': 'extra move',
+  'capture-chain': 'puzzles-theme-capture-chain',
+  'grand-slam': 'puzzles-theme-grand-slam',
+  feeding: 'puzzles-theme-feeding',
+  cycle: 'puzzles-theme-cycle',
+  endgame: 'puzzles-theme-endgame',
+  'extra-move': 'puzzles-theme-extra-move',
 };
 
 export function mountPuzzles(outlet) {
@@ -64,18 +67,18 @@ export function mountPuzzles(outlet) {
   let gone = false;
   let timer;
 
-  const title = h('h1', {}, 'Puzzles');
+  const title = h('h1', {}, t('puzzles-title'));
   const ratingLine = h('p', { class: 'puzzle-rating', 'aria-live': 'polite' });
   const task = h('p', { class: 'puzzle-task' });
   const verdict = h('p', { class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite' });
   const board = createBoard({
     onPlay: (letter) => attempt(letter),
-    onRefuse: (letter) => { verdict.textContent = `${letter} cannot be played here.`; },
+    onRefuse: (letter) => { verdict.textContent = t('analysis-refused-here', { move: letter }); },
   });
-  const next = h('button', { type: 'button', class: 'primary', hidden: true, onclick: () => pick() }, 'Next puzzle');
-  const analyse = h('a', { class: 'button', hidden: true, href: '/analysis' }, 'Analyse it');
+  const next = h('button', { type: 'button', class: 'primary', hidden: true, onclick: () => pick() }, t('puzzles-next'));
+  const analyse = h('a', { class: 'button', hidden: true, href: '/analysis' }, t('puzzles-analyse'));
   const about = h('p', { class: 'muted puzzle-about' });
-  const familyButtons = h('div', { class: 'replay-nav', role: 'group', 'aria-label': 'Rule set' },
+  const familyButtons = h('div', { class: 'replay-nav', role: 'group', 'aria-label': t('puzzles-rule-set') },
     FAMILIES.map((f) => h('button', {
       type: 'button', 'data-family': f, 'aria-pressed': String(f === family), onclick: () => choose(f),
     }, f)));
@@ -83,16 +86,16 @@ export function mountPuzzles(outlet) {
   outlet.append(h('section', { class: 'replay-page game-page puzzles-page' },
     h('div', { class: 'play-area' }, title, task, board.element, verdict, h('p', {}, next, ' ', analyse)),
     h('aside', { class: 'panel' },
-      h('h2', {}, 'Rule set'), familyButtons,
-      h('h2', {}, 'Your puzzle rating'), ratingLine,
-      h('p', {}, 'Each puzzle has one answer: a move that wins clearly more seeds than any other, proven to the end of the game.'),
+      h('h2', {}, t('puzzles-rule-set')), familyButtons,
+      h('h2', {}, t('puzzles-your-rating')), ratingLine,
+      h('p', {}, t('puzzles-about')),
       about)));
 
   function showRating() {
     const r = storedRating(family);
     ratingLine.textContent = r
       ? `${family}: ${ratingText(Math.round(r.rating), r.provisional)}`
-      : `${family}: 1500? (no puzzle tried yet)`;
+      : t('puzzles-no-rating', { family });
   }
 
   async function choose(f) {
@@ -102,7 +105,7 @@ export function mountPuzzles(outlet) {
     try {
       puzzles = await load(family);
     } catch (err) {
-      verdict.textContent = `The puzzles cannot be loaded: ${err.message}.`;
+      verdict.textContent = t('puzzles-load-error', { error: err.message });
       return;
     }
     if (!gone) pick();
@@ -130,10 +133,10 @@ export function mountPuzzles(outlet) {
     over = false;
     next.hidden = true;
     analyse.hidden = true;
-    title.textContent = `Puzzle ${p.id}`;
-    task.textContent = `${sideName(solver)} to move: find the move that wins at least ${seedsText(p.gap)} more than any other.`;
+    title.textContent = t('puzzles-puzzle', { id: String(p.id) });
+    task.textContent = t('puzzles-task', { side: sideName(solver), seeds: p.gap });
     verdict.textContent = '';
-    about.textContent = `${rulesText(p.rules)}; rated ${p.rating}.`;
+    about.textContent = t('puzzles-rated', { rules: rulesText(p.rules), rating: String(p.rating) });
     show();
   }
 
@@ -159,14 +162,14 @@ export function mountPuzzles(outlet) {
     let last;
     try {
       last = played(letter);
-    } catch (err) {
-      verdict.textContent = `${letter} cannot be played: ${err.message}.`;
+    } catch {
+      verdict.textContent = refusalText(game.position, letter);
       return;
     }
     if (letter !== expected) {
       over = true;
       verdict.dataset.verdict = 'failed';
-      verdict.textContent = `✖ Not the best move: ${expected} was.`;
+      verdict.textContent = t('puzzles-failed', { move: expected });
       show(last);
       await finish(false);
       return;
@@ -176,19 +179,19 @@ export function mountPuzzles(outlet) {
     if (step >= solution().length) {
       over = true;
       verdict.dataset.verdict = 'solved';
-      verdict.textContent = `✔ Solved: ${solution().join(' ')}.`;
+      verdict.textContent = t('puzzles-solved', { moves: solution().join(' ') });
       await finish(true);
       return;
     }
     verdict.dataset.verdict = 'going';
-    verdict.textContent = '✔ Right. The opponent replies…';
+    verdict.textContent = t('puzzles-right');
     // The opponent's best reply, then the solver's next move.
     timer = setTimeout(() => {
       if (gone) return;
       const reply = solution()[step];
       step += 1;
       const r = played(reply);
-      verdict.textContent = `The opponent played ${reply}. Your move again.`;
+      verdict.textContent = t('puzzles-reply', { move: reply });
       show(r);
     }, REPLY_MS);
   }
@@ -200,8 +203,8 @@ export function mountPuzzles(outlet) {
     analyse.setAttribute('href', analysisUrl({ rules: puzzle.rules, position: puzzle.position }));
     analyse.hidden = false;
     next.hidden = false;
-    const themes = puzzle.themes.map((t) => THEMES[t] ?? t);
-    if (themes.length) about.textContent += ` Themes: ${themes.join(', ')}.`;
+    const themes = puzzle.themes.map((/** @type {string} */ theme) => (THEMES[theme] ? t(THEMES[theme]) : theme));
+    if (themes.length) about.textContent += ` ${t('puzzles-themes', { themes: themes.join(', ') })}`;
     try {
       const before = storedRating(family);
       const after = await api.rateAttempt({
@@ -214,7 +217,7 @@ export function mountPuzzles(outlet) {
       showRating();
       ratingLine.textContent += ` (${change >= 0 ? '+' : '−'}${Math.abs(change)})`;
     } catch (err) {
-      ratingLine.textContent = `The rating was not updated: ${err.message}.`;
+      ratingLine.textContent = t('puzzles-rating-error', { error: err.message });
     }
     next.focus();
   }
@@ -224,7 +227,7 @@ export function mountPuzzles(outlet) {
     try {
       puzzles = await load(family);
     } catch (err) {
-      verdict.textContent = `The puzzles cannot be loaded: ${err.message}.`;
+      verdict.textContent = t('puzzles-load-error', { error: err.message });
       return;
     }
     if (!gone) pick(params.get('id'));

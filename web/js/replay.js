@@ -5,16 +5,15 @@
 
 import { api } from './api.js';
 import { createBoard } from './board.js';
-import {
-  fill, h, movesText, seedsText,
-} from './dom.js';
+import { fill, h } from './dom.js';
+import { t } from './i18n.js';
 import { resultText } from './game/result.js';
 import {
   Game, parsePosition, pitIndex, pitLetter, positionString,
 } from './rules.js';
 import { svgIcon } from './icons.js';
 import { analysisUrl } from './analysis/url.js';
-import { reviewPanel } from './replay/review.js';
+import { markWord, reviewPanel } from './replay/review.js';
 import {
   lineOf, rulesText, scoreText, sideName,
 } from './words.js';
@@ -37,38 +36,38 @@ export function mountReplay(outlet, { id }) {
   const analyses = new Map();
 
   const board = createBoard({ onRefuse: () => {} });
-  const title = h('h1', {}, 'Replay');
+  const title = h('h1', {}, t('replay-title'));
   const where = h('p', { class: 'replay-where', 'aria-live': 'polite' });
   const banner = h('div', { class: 'banner', hidden: true });
-  const moveList = h('ol', { class: 'move-list replay-moves', 'aria-label': 'Moves: choose one to go to the position after it' });
+  const moveList = h('ol', { class: 'move-list replay-moves', 'aria-label': t('replay-moves-label') });
   const evalBox = h('div', { class: 'evaluation', 'aria-live': 'polite' });
   const bar = h('div', {
-    class: 'eval-bar', role: 'img', 'aria-label': 'Evaluation bar',
+    class: 'eval-bar', role: 'img', 'aria-label': t('replay-eval-bar'),
   }, h('div', { class: 'eval-south' }));
   const button = (label, icon, onclick) => h('button', {
     type: 'button', 'aria-label': label, title: label, onclick,
   }, svgIcon(icon));
-  const nav = h('div', { class: 'replay-nav', role: 'group', 'aria-label': 'Step through the game' },
-    button('First position', 'first', () => go(0)),
-    button('Previous move', 'previous', () => go(index - 1)),
-    button('Next move', 'next', () => go(index + 1)),
-    button('Last position', 'last', () => go(Infinity)),
-    button('Turn the board', 'turn', () => { flipped = !flipped; show(); }));
-  const download = h('a', { class: 'button', download: `wari-${id}.ogn`, href: api.ognUrl(id) }, 'Download OGN');
+  const nav = h('div', { class: 'replay-nav', role: 'group', 'aria-label': t('replay-step') },
+    button(t('analysis-first'), 'first', () => go(0)),
+    button(t('analysis-previous'), 'previous', () => go(index - 1)),
+    button(t('analysis-next'), 'next', () => go(index + 1)),
+    button(t('replay-last'), 'last', () => go(Infinity)),
+    button(t('analysis-flip'), 'turn', () => { flipped = !flipped; show(); }));
+  const download = h('a', { class: 'button', download: `wari-${id}.ogn`, href: api.ognUrl(id) }, t('analysis-ogn-download'));
   const info = h('p', { class: 'game-info' });
-  const analyseLink = h('a', { class: 'button', href: '/analysis' }, 'Analyse this position');
+  const analyseLink = h('a', { class: 'button', href: '/analysis' }, t('replay-analyse'));
   const reviewBox = h('section', { class: 'review-panel', 'aria-labelledby': 'review-title', hidden: true },
-    h('h2', { id: 'review-title' }, 'Review'));
+    h('h2', { id: 'review-title' }, t('replay-review')));
   let review = null;
 
   outlet.append(h('section', { class: 'replay-page game-page' },
     h('div', { class: 'play-area' }, title, info, board.element, nav, where),
     h('aside', { class: 'panel' },
       banner,
-      h('h2', {}, 'Engine'), bar, evalBox,
+      h('h2', {}, t('analysis-engine-heading')), bar, evalBox,
       reviewBox,
-      h('h2', {}, 'Moves'), moveList,
-      h('p', {}, analyseLink, ' ', download, ' ', h('a', { href: '/archive' }, 'Back to the archive')))));
+      h('h2', {}, t('analysis-moves')), moveList,
+      h('p', {}, analyseLink, ' ', download, ' ', h('a', { href: '/archive' }, t('replay-archive'))))));
 
   function go(i) {
     if (!record) return;
@@ -96,11 +95,14 @@ export function mountReplay(outlet, { id }) {
       lastMove: step ? { move: record.moves[index - 1], captured_pits: step.captures.map((k) => pitLetter(k, m)) } : null,
     });
     const total = record.moves.length;
-    if (index === 0) where.textContent = `Start position (${movesText(total)} in all).`;
+    if (index === 0) where.textContent = t('replay-start', { total });
     else {
       const letter = record.moves[index - 1];
       const side = pitIndex(letter, m) < m ? 'S' : 'N';
-      where.textContent = `After move ${index} of ${total}: ${sideName(side)} played ${letter}${step.taken ? `, capturing ${seedsText(step.taken)}` : ''}.`;
+      const args = {
+        index, total, side: sideName(side), move: letter, seeds: step.taken,
+      };
+      where.textContent = step.taken ? t('replay-after-capture', args) : t('replay-after', args);
     }
     for (const [i, li] of [...moveList.children].entries()) {
       const b = li.querySelector('button');
@@ -123,7 +125,7 @@ export function mountReplay(outlet, { id }) {
 
   function showAnalysis(pos, result) {
     if (result.error) {
-      fill(evalBox, h('p', { class: 'error' }, `No evaluation: ${result.error}.`));
+      fill(evalBox, h('p', { class: 'error' }, t('replay-eval-error', { error: result.error })));
       return;
     }
     const score = Number(result.score);
@@ -131,12 +133,12 @@ export function mountReplay(outlet, { id }) {
     // The bar: South's share, from 0 (North winning by 8 or more) to 1.
     const share = Number.isFinite(south) ? Math.max(0, Math.min(1, 0.5 + south / 16)) : 0.5;
     bar.firstElementChild.style.width = `${(share * 100).toFixed(1)}%`;
-    bar.setAttribute('aria-label', `Evaluation bar: ${scoreText(result, pos.turn)}`);
+    bar.setAttribute('aria-label', t('replay-eval-bar-value', { score: scoreText(result, pos.turn) }));
     fill(evalBox,
       h('p', { class: 'eval-score' }, scoreText(result, pos.turn)),
-      h('p', {}, 'Best move: ', h('strong', { class: 'eval-best' }, result.best ?? '—'),
-        result.depth ? ` (depth ${result.depth})` : ''),
-      h('p', {}, 'Best line: ', h('code', { class: 'eval-pv' }, lineOf(result.pv) || '—')));
+      h('p', {}, t('replay-best-move'), ' ', h('strong', { class: 'eval-best' }, result.best ?? '—'),
+        result.depth ? ` ${t('replay-depth', { depth: result.depth })}` : ''),
+      h('p', {}, t('replay-best-line'), ' ', h('code', { class: 'eval-pv' }, lineOf(result.pv) || '—')));
   }
 
   function analyse(pos) {
@@ -144,7 +146,7 @@ export function mountReplay(outlet, { id }) {
     analysisAbort?.abort();
     if (pos.end) {
       bar.firstElementChild.style.width = '50%';
-      fill(evalBox, h('p', {}, 'The game is over in this position.'));
+      fill(evalBox, h('p', {}, t('analysis-engine-over')));
       return;
     }
     const key = positionString(pos);
@@ -152,7 +154,7 @@ export function mountReplay(outlet, { id }) {
       showAnalysis(pos, analyses.get(key));
       return;
     }
-    fill(evalBox, h('p', { class: 'thinking' }, 'The engine is thinking…'));
+    fill(evalBox, h('p', { class: 'thinking' }, t('analysis-engine-thinking')));
     analysisTimer = setTimeout(async () => {
       analysisAbort = new AbortController();
       try {
@@ -185,7 +187,7 @@ export function mountReplay(outlet, { id }) {
     try {
       game = await api.game(id);
     } catch (err) {
-      if (!gone) fill(where, err.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${err.message}.`);
+      if (!gone) fill(where, err.status === 404 ? t('replay-no-game') : t('replay-load-error', { error: err.message }));
       return;
     }
     if (gone) return;
@@ -194,7 +196,7 @@ export function mountReplay(outlet, { id }) {
       try {
         record.play(letter);
       } catch (err) {
-        fill(where, `The record stops at move ${record.moves.length + 1} (${letter}): ${err.message}.`);
+        fill(where, t('replay-record-stops', { index: record.moves.length + 1, move: letter, error: err.message }));
         break;
       }
     }
@@ -213,7 +215,9 @@ export function mountReplay(outlet, { id }) {
       const took = record.steps[i].taken;
       return h('li', { 'data-side': side },
         h('button', {
-          type: 'button', class: 'move', onclick: () => go(i + 1), 'aria-label': `Move ${i + 1}, ${sideName(side)} ${letter}${took ? `, captures ${seedsText(took)}` : ''}`,
+          type: 'button', class: 'move', onclick: () => go(i + 1), 'aria-label': took ? t('replay-move-capture', {
+            index: i + 1, side: sideName(side), move: letter, seeds: took,
+          }) : t('replay-move', { index: i + 1, side: sideName(side), move: letter }),
         }, letter, took ? h('span', { class: 'took' }, ` ×${took}`) : null));
     }));
     index = record.moves.length;
@@ -231,7 +235,7 @@ export function mountReplay(outlet, { id }) {
             if (!mark) continue;
             li.setAttribute('data-mark', mark);
             const b = li.querySelector('button');
-            b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${mark}`);
+            b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${markWord(mark)}`);
           }
         },
       });

@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { clockText, dateText, fill, h } from './dom.js';
 import { navigate } from './router.js';
 import { knownSession, onSession, signedIn } from './session.js';
+import { t } from './i18n.js';
 import { rulesText } from './words.js';
 
 /** Games this tab has opened on its own already (coming back to the page mid-game does not bounce). */
@@ -50,25 +51,25 @@ async function follow(id, signal, onTournament) {
 function swissRow(/** @type {any} */ s) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.active ? null : h('span', { class: 'meta' }, ' (withdrawn)')),
+    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.active ? null : h('span', { class: 'meta' }, ` ${t('tour-withdrawn')}`)),
     h('td', { class: 'score' }, `${s.score}`),
     h('td', {}, `${s.buchholz_cut1}`),
     h('td', {}, `${s.buchholz}`),
     h('td', {}, `${s.sonneborn_berger}`),
-    h('td', {}, s.playing ? h('a', { href: `/game/${encodeURIComponent(s.playing)}` }, 'watch') : ''));
+    h('td', {}, s.playing ? h('a', { href: `/game/${encodeURIComponent(s.playing)}` }, t('tour-watch')) : ''));
 }
 
 /** A standings line. */
 function standingRow(/** @type {any} */ s, /** @type {boolean} */ finished) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.fire ? h('span', { class: 'fire', title: 'On fire: the next win scores 4' }, ' 🔥') : null,
-      s.active ? null : h('span', { class: 'meta' }, ' (paused)')),
+    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.fire ? h('span', { class: 'fire', title: t('tour-on-fire') }, ' 🔥') : null,
+      s.active ? null : h('span', { class: 'meta' }, ` ${t('tour-paused')}`)),
     h('td', { class: 'sheet' }, s.sheet.join(' ')),
     h('td', { class: 'score' }, `${s.score}`),
     h('td', {}, `${s.games}`),
     h('td', {}, finished || s.performance === null ? `${s.performance ?? '–'}` : `${s.performance}`),
-    h('td', {}, s.playing ? h('a', { href: `/game/${encodeURIComponent(s.playing)}` }, 'watch') : ''));
+    h('td', {}, s.playing ? h('a', { href: `/game/${encodeURIComponent(s.playing)}` }, t('tour-watch')) : ''));
 }
 
 /**
@@ -77,13 +78,13 @@ function standingRow(/** @type {any} */ s, /** @type {boolean} */ finished) {
  */
 export function mountTournament(outlet, { id }) {
   const controller = new AbortController();
-  const title = h('h1', {}, 'Tournament');
+  const title = h('h1', {}, t('tour-title'));
   const about = h('p', { class: 'meta' });
   const when = h('p', { class: 'when', 'aria-live': 'off' });
   const actions = h('div', { class: 'controls' });
   const message = h('p', { class: 'error', role: 'alert', hidden: true });
   const podium = h('div', { class: 'podium' });
-  const table = h('div', { 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
+  const table = h('div', { 'aria-live': 'polite' }, h('p', {}, t('tour-loading')));
   outlet.append(h('div', { class: 'tournament' }, title, about, when, actions, message, podium, table));
   /** @type {any} */
   let current = null;
@@ -99,50 +100,54 @@ export function mountTournament(outlet, { id }) {
   };
 
   function tick() {
-    const t = current;
-    if (!t) return;
-    const skew = Date.now() - t.now;
+    const tour = current;
+    if (!tour) return;
+    const skew = Date.now() - tour.now;
     const now = Date.now() - skew;
-    if (t.status === 'created') when.textContent = `Starts in ${clockText(t.starts_at - now)} (${dateText(t.starts_at)})`;
-    else if (t.status === 'started') when.textContent = t.kind === 'swiss' ? `Round ${t.round} of ${t.rounds}` : `Ends in ${clockText(t.ends_at - now)}`;
-    else when.textContent = `Finished ${dateText(t.ends_at)}`;
+    if (tour.status === 'created') when.textContent = t('tour-starts-in', { clock: clockText(tour.starts_at - now), date: dateText(tour.starts_at) });
+    else if (tour.status === 'started') when.textContent = tour.kind === 'swiss' ? t('tour-round', { round: tour.round, rounds: tour.rounds }) : t('tour-ends-in', { clock: clockText(tour.ends_at - now) });
+    else when.textContent = t('tour-finished-at', { date: dateText(tour.ends_at) });
   }
 
-  /** @param {any} t TOURNAMENT */
-  function render(t) {
-    current = t;
-    const finished = t.status === 'finished';
-    title.textContent = t.name;
-    const length = t.kind === 'swiss' ? `Swiss, ${t.rounds} rounds` : `${t.minutes} minutes`;
-    about.textContent = `${rulesText(t.rules)} · ${t.time_control} · ${length} · ${t.rated ? 'rated' : 'casual'}`
-      + `${t.min_rating ? ` · rating ${t.min_rating}+` : ''}${t.min_games ? ` · ${t.min_games}+ rated games` : ''}`
-      + `${t.bots_allowed ? ' · bots welcome' : ''} · ${t.players} ${t.players === 1 ? 'player' : 'players'}`;
+  /** @param {any} tour TOURNAMENT */
+  function render(tour) {
+    current = tour;
+    const finished = tour.status === 'finished';
+    title.textContent = tour.name;
+    const length = tour.kind === 'swiss' ? t('tour-line-swiss', { rounds: tour.rounds }) : t('tour-form-minutes', { minutes: tour.minutes });
+    about.textContent = [
+      rulesText(tour.rules), tour.time_control, length, tour.rated ? t('tour-rated') : t('tour-casual'),
+      tour.min_rating ? t('tour-min-rating', { rating: String(tour.min_rating) }) : null,
+      tour.min_games ? t('tour-min-games', { games: tour.min_games }) : null,
+      tour.bots_allowed ? t('tour-bots-welcome') : null,
+      t('tour-players', { count: tour.players }),
+    ].filter((part) => part !== null).join(' · ');
     tick();
     const buttons = [];
     if (!finished) {
-      if (!signedIn()) buttons.push(h('a', { class: 'button', href: '/signin' }, 'Sign in to join'));
-      else if (t.you?.active) buttons.push(h('button', { type: 'button', onclick: act(() => api.withdrawTournament(id)) }, 'Withdraw'));
-      else buttons.push(h('button', { type: 'button', class: 'primary', onclick: act(() => api.joinTournament(id)) }, t.you ? 'Join again' : 'Join'));
-      if (t.creator && t.status === 'created') buttons.push(h('button', { type: 'button', onclick: act(() => api.startTournament(id)) }, 'Start now'));
-      if (t.creator && t.status === 'started') buttons.push(h('button', { type: 'button', class: 'danger', onclick: act(() => api.finishTournament(id)) }, 'End now'));
+      if (!signedIn()) buttons.push(h('a', { class: 'button', href: '/signin' }, t('tour-sign-in-to-join')));
+      else if (tour.you?.active) buttons.push(h('button', { type: 'button', onclick: act(() => api.withdrawTournament(id)) }, t('tour-withdraw')));
+      else buttons.push(h('button', { type: 'button', class: 'primary', onclick: act(() => api.joinTournament(id)) }, tour.you ? t('tour-join-again') : t('tour-join')));
+      if (tour.creator && tour.status === 'created') buttons.push(h('button', { type: 'button', onclick: act(() => api.startTournament(id)) }, t('tour-start-now')));
+      if (tour.creator && tour.status === 'started') buttons.push(h('button', { type: 'button', class: 'danger', onclick: act(() => api.finishTournament(id)) }, t('tour-end-now')));
     }
-    if (t.you?.game) buttons.push(h('a', { class: 'button primary', href: `/game/${encodeURIComponent(t.you.game)}` }, 'Your game'));
+    if (tour.you?.game) buttons.push(h('a', { class: 'button primary', href: `/game/${encodeURIComponent(tour.you.game)}` }, t('tour-your-game')));
     fill(actions, buttons);
-    fill(podium, finished && t.podium.length
-      ? [h('h2', {}, 'Podium'), h('ol', { class: 'podium-list' }, t.podium.map((/** @type {any} */ s) => h('li', {},
-        h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), ` — ${s.score} points, performance ${s.performance ?? '–'}`)))]
+    fill(podium, finished && tour.podium.length
+      ? [h('h2', {}, t('tour-podium')), h('ol', { class: 'podium-list' }, tour.podium.map((/** @type {any} */ s) => h('li', {},
+        h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), ` — ${t('tour-podium-line', { points: s.score, performance: String(s.performance ?? '–') })}`)))]
       : []);
-    const swiss = t.kind === 'swiss';
-    const columns = swiss ? ['#', 'Player', 'Points', 'Buchholz cut 1', 'Buchholz', 'Sonneborn–Berger', '']
-      : ['#', 'Player', 'Sheet', 'Points', 'Games', 'Performance', ''];
-    fill(table, t.standings.length
-      ? h('table', { class: 'standings', 'aria-label': 'Standings' },
+    const swiss = tour.kind === 'swiss';
+    const columns = swiss ? ['#', t('tour-col-player'), t('tour-col-points'), t('tour-col-buchholz-cut1'), t('tour-col-buchholz'), t('tour-col-sonneborn-berger'), '']
+      : ['#', t('tour-col-player'), t('tour-col-sheet'), t('tour-col-points'), t('tour-col-games'), t('tour-col-performance'), ''];
+    fill(table, tour.standings.length
+      ? h('table', { class: 'standings', 'aria-label': t('tour-standings') },
         h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, t.standings.map((/** @type {any} */ s) => (swiss ? swissRow(s) : standingRow(s, finished)))))
-      : h('p', { class: 'empty-list' }, 'Nobody has joined yet.'),
-    swiss && t.round ? h('p', { class: 'meta' }, `Round ${t.round} of ${t.rounds}`) : null);
-    const game = t.you?.active && t.you.game;
-    if (game && !opened.has(game) && t.status === 'started') {
+        h('tbody', {}, tour.standings.map((/** @type {any} */ s) => (swiss ? swissRow(s) : standingRow(s, finished)))))
+      : h('p', { class: 'empty-list' }, t('tour-nobody')),
+    swiss && tour.round ? h('p', { class: 'meta' }, t('tour-round', { round: tour.round, rounds: tour.rounds })) : null);
+    const game = tour.you?.active && tour.you.game;
+    if (game && !opened.has(game) && tour.status === 'started') {
       opened.add(game);
       navigate(`/game/${encodeURIComponent(game)}`);
     }
@@ -153,13 +158,13 @@ export function mountTournament(outlet, { id }) {
   const redraw = () => { if (current) render(current); };
   const unwatch = onSession(redraw);
   knownSession().then(redraw).catch(() => {});
-  api.tournament(id).then((t) => {
+  api.tournament(id).then((tour) => {
     // Games already on when the page opens are not opened on their own.
-    if (t.you?.game) opened.add(t.you.game);
-    if (!controller.signal.aborted) render(t);
+    if (tour.you?.game) opened.add(tour.you.game);
+    if (!controller.signal.aborted) render(tour);
     follow(id, controller.signal, (next) => { if (!controller.signal.aborted) render(next); });
   }).catch((err) => {
-    fill(table, h('p', { class: 'error' }, `This tournament cannot be shown: ${err.message}.`));
+    fill(table, h('p', { class: 'error' }, t('tour-error', { error: err.message })));
   });
   return () => {
     controller.abort();

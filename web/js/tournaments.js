@@ -4,19 +4,21 @@
 
 import { api } from './api.js';
 import { dateText, fill, h } from './dom.js';
+import { t } from './i18n.js';
 import { rulesText } from './words.js';
 import { knownSession, onSession, signedIn } from './session.js';
 import { createTournamentForm } from './tournament/form.js';
 
 /** One line of the list: a TOURNAMENT_SUMMARY. */
-function line(/** @type {any} */ t) {
-  const when = t.status === 'created' ? `starts ${dateText(t.starts_at)}`
-    : t.status === 'started' ? `ends ${dateText(t.ends_at)}` : `ended ${dateText(t.ends_at)}`;
+function line(/** @type {any} */ tour) {
+  const when = tour.status === 'created' ? t('tour-line-starts', { date: dateText(tour.starts_at) })
+    : tour.status === 'started' ? t('tour-line-ends', { date: dateText(tour.ends_at) }) : t('tour-line-ended', { date: dateText(tour.ends_at) });
+  const kind = tour.kind === 'swiss' ? t('tour-line-swiss', { rounds: tour.rounds }) : t('tour-line-arena', { minutes: tour.minutes });
   return h('li', { class: 'tournament-line' },
-    h('a', { href: `/tournament/${encodeURIComponent(t.id)}` }, t.name), ' ',
+    h('a', { href: `/tournament/${encodeURIComponent(tour.id)}` }, tour.name), ' ',
     h('span', { class: 'meta' },
-      `${t.kind === 'swiss' ? `Swiss, ${t.rounds} rounds` : `arena, ${t.minutes} min`} · ${rulesText(t.rules)} · ${t.time_control} · ${t.rated ? 'rated' : 'casual'} · ${when}`,
-      t.scheduled ? ' · by the server' : ''));
+      `${kind} · ${rulesText(tour.rules)} · ${tour.time_control} · ${tour.rated ? t('tour-rated') : t('tour-casual')} · ${when}`,
+      tour.scheduled ? ` · ${t('tour-by-server')}` : ''));
 }
 
 /**
@@ -24,33 +26,33 @@ function line(/** @type {any} */ t) {
  */
 export function mountTournaments(outlet) {
   let gone = false;
-  const lists = h('div', { 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
+  const lists = h('div', { 'aria-live': 'polite' }, h('p', {}, t('tour-loading')));
   const form = h('div', {});
   // The form for a signed-in player, a link to sign in otherwise (the
   // session may be known only after the page is drawn).
   const showForm = () => {
     if (signedIn() && !form.querySelector('form')) fill(form, createTournamentForm());
-    else if (!signedIn()) fill(form, h('p', { class: 'hint' }, h('a', { href: '/signin?next=/tournaments' }, 'Sign in'), ' to make a tournament or to play in one.'));
+    else if (!signedIn()) fill(form, h('p', { class: 'hint' }, h('a', { href: '/signin?next=/tournaments' }, t('tour-sign-in')), ' ', t('tour-sign-in-why')));
   };
   showForm();
   const unwatch = onSession(showForm);
   knownSession().then(showForm).catch(() => {});
   outlet.append(h('div', { class: 'tournaments' },
-    h('h1', {}, 'Tournaments'),
-    h('p', { class: 'hint' }, 'Arenas: play as many games as you can until the time is up. A win is 2 points, a draw 1; after two wins in a row a win is 4 and a draw 2. Berserk halves your clock for a point more on a win.'),
+    h('h1', {}, t('tour-list-title')),
+    h('p', { class: 'hint' }, t('tour-list-about')),
     lists,
-    h('section', { 'aria-labelledby': 'new-tournament' }, h('h2', { id: 'new-tournament' }, 'New arena'), form)));
+    h('section', { 'aria-labelledby': 'new-tournament' }, h('h2', { id: 'new-tournament' }, t('tour-new')), form)));
   const section = (/** @type {string} */ title, /** @type {any[]} */ items, /** @type {string} */ empty) => h('section', {},
     h('h2', {}, title),
     items.length ? h('ul', { class: 'tournament-list', 'aria-label': title }, items.map(line)) : h('p', { class: 'empty-list' }, empty));
   api.tournaments().then(({ upcoming, running, finished }) => {
     if (gone) return;
     fill(lists,
-      section('Running', running, 'No tournament is running.'),
-      section('Upcoming', upcoming, 'No tournament is announced.'),
-      section('Finished', finished, 'No tournament has finished yet.'));
+      section(t('tour-running'), running, t('tour-running-none')),
+      section(t('tour-upcoming'), upcoming, t('tour-upcoming-none')),
+      section(t('tour-finished'), finished, t('tour-finished-none')));
   }).catch((err) => {
-    if (!gone) fill(lists, h('p', { class: 'error' }, `The tournaments cannot be loaded: ${err.message}.`));
+    if (!gone) fill(lists, h('p', { class: 'error' }, t('tour-list-error', { error: err.message })));
   });
   return () => {
     gone = true;

@@ -3,8 +3,10 @@
 //! `rules.js` that the pages judge moves with: every example's move gives
 //! the position its caption shows, and every task's answers are exactly
 //! the legal moves that reach its goal, under each rule set the lesson is
-//! taught for.
+//! taught for. Their words are Fluent keys (`web/locales/LANG/lessons.ftl`),
+//! and every one of them is written in each language.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
 
@@ -137,4 +139,65 @@ fn every_lesson_says_what_the_rules_do() {
         );
     }
     assert!(tasks >= 4);
+}
+
+/// The keys a Fluent catalogue defines: its lines `key = …` (comments,
+/// continuation lines and variants start otherwise).
+fn catalogue_keys(language: &str) -> BTreeSet<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../web/locales/{language}/lessons.ftl"));
+    let text = fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the catalogue is missing: {}: {e}", path.display()));
+    text.lines()
+        .filter_map(|line| line.split_once(" ="))
+        .map(|(key, _)| key)
+        .filter(|key| {
+            key.starts_with(|c: char| c.is_ascii_lowercase())
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The words of the lessons: each family's line, each lesson's title,
+/// paragraphs, examples' captions, task prompt and explanation.
+fn lesson_keys(lessons: &Value) -> Vec<String> {
+    let mut keys = Vec::new();
+    for family in lessons["families"].as_object().unwrap().values() {
+        keys.push(text(family, "about"));
+    }
+    for lesson in lessons["lessons"].as_array().unwrap() {
+        keys.push(text(lesson, "title"));
+        for paragraph in lesson["text"].as_array().unwrap() {
+            keys.push(paragraph.as_str().unwrap().to_owned());
+        }
+        for example in lesson["examples"].as_array().unwrap() {
+            keys.push(text(example, "caption"));
+        }
+        keys.push(text(&lesson["task"], "prompt"));
+        keys.push(text(&lesson["task"], "explain"));
+    }
+    keys
+}
+
+#[test]
+fn every_lesson_is_written_in_english_and_spanish() {
+    let keys = lesson_keys(&lessons());
+    assert!(keys.len() > 40, "{} keys", keys.len());
+    assert_eq!(
+        keys.len(),
+        keys.iter().collect::<BTreeSet<_>>().len(),
+        "a key is used twice"
+    );
+    for language in ["en", "es"] {
+        let catalogue = catalogue_keys(language);
+        for key in &keys {
+            assert!(
+                catalogue.contains(key),
+                "{key} is not in {language}/lessons.ftl"
+            );
+        }
+    }
 }

@@ -9,6 +9,7 @@
 import {
   parsePosition, parseRules, positionString, rulesString, startPosition,
 } from '../rules.js';
+import { t } from '../i18n.js';
 import { Tree } from './tree.js';
 
 const VARIANT_NAMES = {
@@ -24,7 +25,7 @@ function auale(p) {
 function fromAuale(text, rules) {
   const fields = text.trim().split('-');
   const m = rules.pits;
-  if (fields.length !== 2 * m + 3) throw new Error(`FEN "${text}" does not have ${2 * m + 3} fields`);
+  if (fields.length !== 2 * m + 3) throw new Error(t('analysis-ogn-fen', { fen: text, fields: 2 * m + 3 }));
   const turn = fields[2 * m + 2];
   return `${fields.slice(0, m).join(',')}/${fields.slice(m, 2 * m).join(',')} ${turn} ${fields[2 * m]}-${fields[2 * m + 1]}`;
 }
@@ -112,7 +113,7 @@ export function readOgn(text) {
   let rulesText = tags.Rules;
   if (!rulesText) {
     const variant = Object.entries(VARIANT_NAMES).find(([, name]) => name === tags.Variant);
-    if (tags.Variant && !variant) throw new Error(`unknown Variant "${tags.Variant}"`);
+    if (tags.Variant && !variant) throw new Error(t('analysis-ogn-variant', { variant: tags.Variant }));
     rulesText = variant ? variant[0] : 'abapa';
   }
   const rules = parseRules(rulesText);
@@ -126,27 +127,27 @@ export function readOgn(text) {
     const c = body[i];
     if (c === '{') {
       const end = body.indexOf('}', i);
-      if (end < 0) throw new Error('a comment { is not closed');
+      if (end < 0) throw new Error(t('analysis-ogn-comment-open'));
       i = end;
     } else if (c === '(') {
-      if (!node.parent) throw new Error('a variation ( comes before any move');
+      if (!node.parent) throw new Error(t('analysis-ogn-variation-first'));
       stack.push(node);
       node = node.parent;
     } else if (c === ')') {
       const back = stack.pop();
-      if (!back) throw new Error('a ) closes no variation');
+      if (!back) throw new Error(t('analysis-ogn-close'));
       node = back;
     } else if (/[A-Fa-f]/.test(c)) {
       ply = tree.path(node).length + 1;
       try {
         node = tree.play(node, c);
       } catch (err) {
-        throw new Error(`ply ${ply} (${c}): ${err.message}`);
+        throw new Error(t('analysis-ogn-ply', { ply, move: c, error: err.message }));
       }
     } else if (/[a-zA-Z]/.test(c)) {
-      throw new Error(`"${c}" is not a move`);
+      throw new Error(t('analysis-ogn-not-a-move', { text: c }));
     }
   }
-  if (stack.length) throw new Error('a variation ( is not closed');
+  if (stack.length) throw new Error(t('analysis-ogn-variation-open'));
   return tree;
 }

@@ -8,6 +8,7 @@
 import { api } from '../api.js';
 import { analysisUrl } from '../analysis/url.js';
 import { fill, h } from '../dom.js';
+import { t } from '../i18n.js';
 import { sideName } from '../words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -17,8 +18,15 @@ const POLL_MS = 1000;
 const GRAPH_SEEDS = 12;
 
 const MARK_SIGNS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
-const MARK_WORDS = { blunder: 'blunder', mistake: 'mistake', inaccuracy: 'inaccuracy' };
-const MARK_PLURALS = { blunder: 'blunders', mistake: 'mistakes', inaccuracy: 'inaccuracies' };
+/** Each mark's word (the API's codes), one mark or a count of them. */
+const MARK_WORDS = { blunder: 'review-blunder', mistake: 'review-mistake', inaccuracy: 'review-inaccuracy' };
+const MARK_COUNTS = { blunder: 'review-blunders', mistake: 'review-mistakes', inaccuracy: 'review-inaccuracies' };
+
+/**
+ * A mark in words: "blunder", "error grave".
+ * @param {string} mark
+ */
+export const markWord = (mark) => (MARK_WORDS[mark] ? t(MARK_WORDS[mark]) : mark);
 
 /** @param {string} tag @param {Record<string, string | number>} attrs */
 function svg(tag, attrs = {}) {
@@ -27,8 +35,20 @@ function svg(tag, attrs = {}) {
   return el;
 }
 
-const seeds = (v) => `${Math.abs(v).toFixed(1)} ${Math.abs(v) === 1 ? 'seed' : 'seeds'}`;
-const valueText = (v) => (v === 0 ? 'level' : `${v > 0 ? 'South' : 'North'} ahead by ${seeds(v)}`);
+/** A value in seeds, South's view, in words: "level", "South ahead by 2.5 seeds". */
+const valueText = (v) => (v === 0 ? t('review-level') : t('review-ahead', { side: sideName(v > 0 ? 'S' : 'N'), seeds: Math.abs(v) }));
+
+/**
+ * A point of the graph in words: "After move 3: South ahead by 2 seeds
+ * (proven); best next C".
+ * @param {{ply: number, value: number, exact: boolean}} p
+ * @param {{best: string} | undefined} next
+ */
+function pointText(p, next) {
+  const where = p.ply === 0 ? t('review-point-start') : t('review-point-after', { ply: p.ply });
+  const value = p.exact ? t('review-proven', { value: valueText(p.value) }) : valueText(p.value);
+  return next ? t('review-point-next', { where, value, best: next.best }) : t('review-point', { where, value });
+}
 
 /**
  * The review panel of a finished game.
@@ -40,7 +60,7 @@ export function reviewPanel({
   let timer = null;
   let gone = false;
   const status = h('p', { class: 'review-status', 'aria-live': 'polite' });
-  const ask = h('button', { type: 'button', class: 'primary review-ask', onclick: () => request() }, 'Review this game');
+  const ask = h('button', { type: 'button', class: 'primary review-ask', onclick: () => request() }, t('review-ask'));
   const body = h('div', { class: 'review-body' });
   const element = h('div', { class: 'review' }, h('p', {}, ask), status, body);
 
@@ -51,7 +71,7 @@ export function reviewPanel({
 
   function showProgress(review) {
     status.textContent = review.status === 'computing'
-      ? `The server is reviewing the game: ${review.done} of ${review.plies} moves…`
+      ? t('review-progress', { done: review.done, plies: review.plies })
       : '';
   }
 
@@ -64,7 +84,7 @@ export function reviewPanel({
     const y = (v) => height / 2 - (Math.max(-GRAPH_SEEDS, Math.min(GRAPH_SEEDS, v)) / GRAPH_SEEDS) * (height / 2);
     const chart = svg('svg', {
       viewBox: `0 0 ${width} ${height}`, class: 'review-graph', role: 'img',
-      'aria-label': `Evaluation over the game, South's view: from ${valueText(points[0].value)} to ${valueText(points[points.length - 1].value)}`,
+      'aria-label': t('review-graph', { from: valueText(points[0].value), to: valueText(points[points.length - 1].value) }),
     });
     chart.append(svg('line', {
       x1: 0, y1: height / 2, x2: width, y2: height / 2, class: 'review-axis',
@@ -83,7 +103,7 @@ export function reviewPanel({
           rules, position: start, moves, ply: p.ply,
         }),
         class: `review-point${led?.mark ? ` mark-${led.mark}` : ''}`,
-        'aria-label': `${p.ply === 0 ? 'Start' : `After move ${p.ply}`}: ${valueText(p.value)}${p.exact ? ' (proven)' : ''}${next ? `; best next ${next.best}` : ''}`,
+        'aria-label': pointText(p, next),
       });
       link.append(svg('circle', { cx: x(p.ply).toFixed(1), cy: y(p.value).toFixed(1), r: led?.mark ? 4 : 2.5 }));
       const title = svg('title');
@@ -95,15 +115,14 @@ export function reviewPanel({
   }
 
   function showReview(review) {
-    status.textContent = `Reviewed at depth ${review.depth}.`;
+    status.textContent = t('review-done', { depth: review.depth });
     ask.hidden = true;
     const accuracy = (side) => {
       const a = review.accuracy[side];
       const counts = review.marks[side];
-      const marks = ['blunder', 'mistake', 'inaccuracy']
-        .map((k) => `${counts[k]} ${counts[k] === 1 ? MARK_WORDS[k] : MARK_PLURALS[k]}`).join(', ');
+      const marks = ['blunder', 'mistake', 'inaccuracy'].map((k) => t(MARK_COUNTS[k], { count: counts[k] })).join(', ');
       return h('li', { 'data-side': side },
-        h('strong', {}, sideName(side)), `: accuracy ${a === null ? '—' : `${a.toFixed(1)}%`}; ${marks}`);
+        h('strong', {}, sideName(side)), ': ', a === null ? t('review-no-accuracy', { marks }) : t('review-accuracy', { accuracy: a / 100, marks }));
     };
     const marked = review.moves.filter((m) => m.mark);
     const marks = new Map(marked.map((m) => [m.ply, m.mark]));
@@ -112,12 +131,14 @@ export function reviewPanel({
       h('ul', { class: 'review-accuracy' }, accuracy('S'), accuracy('N')),
       graph(review),
       marked.length
-        ? h('ol', { class: 'review-marks', 'aria-label': 'Marked moves' }, marked.map((m) => h('li', { 'data-mark': m.mark },
+        ? h('ol', { class: 'review-marks', 'aria-label': t('review-marked') }, marked.map((m) => h('li', { 'data-mark': m.mark },
           h('button', { type: 'button', class: 'move', onclick: () => go(m.ply) },
             `${m.ply}. ${m.move}${MARK_SIGNS[m.mark]}`),
-          ` ${MARK_WORDS[m.mark]} by ${sideName(m.side)}: ${seeds(m.loss)} lost; best ${m.best} `,
-          h('a', { href: betterAt(m.ply, m.best_line.split('')), class: 'review-better' }, 'Show the better move'))))
-        : h('p', {}, 'No move lost a seed or more.'));
+          ` ${t('review-mark-line', {
+            mark: markWord(m.mark), side: sideName(m.side), seeds: m.loss, best: m.best,
+          })} `,
+          h('a', { href: betterAt(m.ply, m.best_line.split('')), class: 'review-better' }, t('review-better')))))
+        : h('p', {}, t('review-no-marks')));
   }
 
   function follow(review) {
@@ -137,7 +158,7 @@ export function reviewPanel({
       try {
         follow(await api.review(id));
       } catch (err) {
-        if (!gone) status.textContent = `The review cannot be read: ${err.message}.`;
+        if (!gone) status.textContent = t('review-read-error', { error: err.message });
       }
     }, POLL_MS);
   }
@@ -147,7 +168,7 @@ export function reviewPanel({
     try {
       follow(await api.requestReview(id));
     } catch (err) {
-      status.textContent = `No review: ${err.message}.`;
+      status.textContent = t('review-error', { error: err.message });
     } finally {
       ask.disabled = false;
     }

@@ -1,0 +1,36 @@
+// @ts-check
+// Why a move cannot be played, as a sentence in the page's language, for
+// the study pages' boards (a lesson's task, a puzzle, the analysis
+// board): rules.js's code, said with the game page's own refusals
+// (play.ftl's refuse-… messages).
+
+import { t } from '../i18n.js';
+import { illegalCode, opposite, pitIndex } from '../rules.js';
+import { sideName } from '../words.js';
+
+/** The message of each code that needs only the pit. */
+const REFUSE_KEYS = {
+  over: 'refuse-over',
+  'no-pit': 'refuse-no-pit',
+  empty: 'refuse-empty',
+  'must-feed': 'refuse-must-feed',
+  'grand-slam': 'refuse-grand-slam',
+};
+
+/**
+ * Why `letter` cannot be played in position `p`: "D does not reach the
+ * opponent's empty row: it must be fed." ("D no llega a la fila vacía del
+ * rival: hay que alimentar al rival."); a move the rules allow gets the
+ * general "cannot be played now".
+ * @param {any} p a rules.js position
+ * @param {string} letter
+ * @returns {string}
+ */
+export function refusalText(p, letter) {
+  const code = illegalCode(p, letter);
+  if (code === 'not-yours') {
+    const owner = pitIndex(letter, p.rules.pits) < p.rules.pits ? 'S' : 'N';
+    return t('refuse-not-yours', { pit: letter, owner: sideName(owner), side: sideName(opposite(owner)) });
+  }
+  return code && REFUSE_KEYS[code] ? t(REFUSE_KEYS[code], { pit: letter }) : t('refuse-not-now', { pit: letter });
+}
