@@ -1,8 +1,9 @@
 // @ts-check
 // A tournament's page: what it is, its clock (starts in, ends in), join
 // and withdraw, the creator's start now and end now, the standings live
-// (GET /api/tournaments/{id}/stream, NDJSON), the podium once over; and
-// the player's next game opening on its own as soon as it is paired.
+// (GET /api/tournaments/{id}/stream, NDJSON), a BOT badge on bots, a
+// Swiss event's pairings round by round, the podium once over; and the
+// player's next game opening on its own as soon as it is paired.
 
 import { api } from './api.js';
 import { clockText, dateText, fill, h } from './dom.js';
@@ -46,11 +47,34 @@ async function follow(id, signal, onTournament) {
   }
 }
 
+/** A player's name, linked to the profile, with the BOT badge for a bot. */
+function playerName(/** @type {any} */ s) {
+  return [h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name),
+    s.bot ? [' ', h('span', { class: 'bot-badge', title: 'A bot: an engine plays this account' }, 'BOT')] : null];
+}
+
+/** The result of a Swiss pairing as players write it. */
+function resultText(/** @type {any} */ p) {
+  if (p.bye) return 'bye';
+  return { S: '1–0', N: '0–1', D: '½–½' }[p.result] ?? 'playing';
+}
+
+/** A Swiss event's pairings, the latest round first. */
+function swissRounds(/** @type {any[]} */ pairings) {
+  const rounds = [...new Set(pairings.map((p) => p.round))].sort((a, b) => b - a);
+  return rounds.map((round) => h('section', { class: 'swiss-round', 'aria-label': `Round ${round}` },
+    h('h3', {}, `Round ${round}`),
+    h('table', { class: 'pairings' }, h('tbody', {}, pairings.filter((p) => p.round === round).map((p) => h('tr', {},
+      h('td', {}, p.south),
+      h('td', {}, p.bye ? '' : p.north),
+      h('td', { class: 'result' }, p.game ? h('a', { href: `/game/${encodeURIComponent(p.game)}` }, resultText(p)) : resultText(p))))))));
+}
+
 /** A Swiss event's standings line: points and tie-breaks. */
 function swissRow(/** @type {any} */ s) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.active ? null : h('span', { class: 'meta' }, ' (withdrawn)')),
+    h('td', {}, ...playerName(s), s.active ? null : h('span', { class: 'meta' }, ' (withdrawn)')),
     h('td', { class: 'score' }, `${s.score}`),
     h('td', {}, `${s.buchholz_cut1}`),
     h('td', {}, `${s.buchholz}`),
@@ -62,7 +86,7 @@ function swissRow(/** @type {any} */ s) {
 function standingRow(/** @type {any} */ s, /** @type {boolean} */ finished) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.fire ? h('span', { class: 'fire', title: 'On fire: the next win scores 4' }, ' 🔥') : null,
+    h('td', {}, ...playerName(s), s.fire ? h('span', { class: 'fire', title: 'On fire: the next win scores 4' }, ' 🔥') : null,
       s.active ? null : h('span', { class: 'meta' }, ' (paused)')),
     h('td', { class: 'sheet' }, s.sheet.join(' ')),
     h('td', { class: 'score' }, `${s.score}`),
@@ -140,7 +164,8 @@ export function mountTournament(outlet, { id }) {
         h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, t.standings.map((/** @type {any} */ s) => (swiss ? swissRow(s) : standingRow(s, finished)))))
       : h('p', { class: 'empty-list' }, 'Nobody has joined yet.'),
-    swiss && t.round ? h('p', { class: 'meta' }, `Round ${t.round} of ${t.rounds}`) : null);
+    swiss && t.round ? h('p', { class: 'meta' }, `Round ${t.round} of ${t.rounds}`) : null,
+    swiss && t.pairings.length ? h('div', { class: 'swiss-rounds' }, h('h2', {}, 'Pairings'), swissRounds(t.pairings)) : null);
     const game = t.you?.active && t.you.game;
     if (game && !opened.has(game) && t.status === 'started') {
       opened.add(game);

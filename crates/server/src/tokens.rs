@@ -37,15 +37,18 @@ pub enum Scope {
     ChallengeRead,
     /// Make, accept, decline and cancel challenges.
     ChallengeWrite,
+    /// Join and withdraw from tournaments.
+    TournamentWrite,
 }
 
 impl Scope {
     /// Every scope.
-    pub const ALL: [Scope; 4] = [
+    pub const ALL: [Scope; 5] = [
         Scope::BotPlay,
         Scope::BoardPlay,
         Scope::ChallengeRead,
         Scope::ChallengeWrite,
+        Scope::TournamentWrite,
     ];
 
     /// The API's name.
@@ -56,6 +59,7 @@ impl Scope {
             Scope::BoardPlay => "board:play",
             Scope::ChallengeRead => "challenge:read",
             Scope::ChallengeWrite => "challenge:write",
+            Scope::TournamentWrite => "tournament:write",
         }
     }
 }
@@ -68,7 +72,7 @@ impl std::str::FromStr for Scope {
             .into_iter()
             .find(|scope| scope.name() == s)
             .ok_or_else(|| {
-                format!("scopes: unknown scope {s:?} (bot:play, board:play, challenge:read, challenge:write)")
+                format!("scopes: unknown scope {s:?} (bot:play, board:play, challenge:read, challenge:write, tournament:write)")
             })
     }
 }
@@ -126,7 +130,7 @@ pub async fn create(
     }
     if scopes.is_empty() {
         return Err(Error::bad(
-            "scopes: give at least one (bot:play, board:play, challenge:read, challenge:write)",
+            "scopes: give at least one (bot:play, board:play, challenge:read, challenge:write, tournament:write)",
         ));
     }
     let mut tx = app.store.pool().begin().await?;

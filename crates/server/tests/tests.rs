@@ -27,5 +27,6 @@ mod cases {
     mod restart;
     mod review;
     mod startup;
+    mod tournament_bots;
     mod tournaments;
 }

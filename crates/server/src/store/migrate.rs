@@ -49,6 +49,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "reviews",
         include_str!("../../migrations/0040_reviews.sql"),
     ),
+    (
+        60,
+        "tournament bots",
+        include_str!("../../migrations/0060_tournament_bots.sql"),
+    ),
 ];
 
 #[derive(Debug)]
