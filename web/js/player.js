@@ -2,6 +2,7 @@
 // A player's page: ratings per pool with the rating graph, games won,
 // drawn and lost, and their games with filters; a challenge from here.
 
+import { botBadge } from './badge.js';
 import { api } from './api.js';
 import { openChallenge } from './challenge.js';
 import { dateText, fill, h } from './dom.js';
@@ -133,7 +134,7 @@ export function mountPlayer(outlet, { name }) {
         h('button', { type: 'button', class: 'primary challenge-button', onclick: () => openChallenge(profile.name) }, t('challenge-title', { name: profile.name })), ' ',
         h('a', { href: `/?challenge=${encodeURIComponent(profile.name)}` }, t('player-custom-challenge')))
       : null;
-    const bot = profile.bot ? h('span', { class: 'bot-badge', title: t('bot-title') }, t('bot-badge')) : null;
+    const bot = profile.bot ? botBadge() : null;
     fill(page,
       h('h1', {}, profile.name, bot ? ' ' : null, bot),
       h('p', { class: 'meta' }, t('player-since', { date: dateText(profile.created_at) }), ' ',

@@ -1,9 +1,11 @@
 // @ts-check
 // A tournament's page: what it is, its clock (starts in, ends in), join
 // and withdraw, the creator's start now and end now, the standings live
-// (GET /api/tournaments/{id}/stream, NDJSON), the podium once over; and
-// the player's next game opening on its own as soon as it is paired.
+// (GET /api/tournaments/{id}/stream, NDJSON), a BOT badge on bots, a
+// Swiss event's pairings round by round, the podium once over; and the
+// player's next game opening on its own as soon as it is paired.
 
+import { botBadge } from './badge.js';
 import { api } from './api.js';
 import { clockText, dateText, fill, h } from './dom.js';
 import { navigate } from './router.js';
@@ -47,11 +49,34 @@ async function follow(id, signal, onTournament) {
   }
 }
 
+/** A player's name, linked to the profile, with the BOT badge for a bot. */
+function playerName(/** @type {any} */ s) {
+  return [h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name),
+    s.bot ? [' ', botBadge()] : null];
+}
+
+/** The result of a Swiss pairing as players write it. */
+function resultText(/** @type {any} */ p) {
+  if (p.bye) return t('tour-bye');
+  return { S: '1–0', N: '0–1', D: '½–½' }[p.result] ?? t('tour-playing');
+}
+
+/** A Swiss event's pairings, the latest round first. */
+function swissRounds(/** @type {any[]} */ pairings) {
+  const rounds = [...new Set(pairings.map((p) => p.round))].sort((a, b) => b - a);
+  return rounds.map((round) => h('section', { class: 'swiss-round', 'aria-label': t('tour-round-title', { round }) },
+    h('h3', {}, t('tour-round-title', { round })),
+    h('table', { class: 'pairings' }, h('tbody', {}, pairings.filter((p) => p.round === round).map((p) => h('tr', {},
+      h('td', {}, p.south),
+      h('td', {}, p.bye ? '' : p.north),
+      h('td', { class: 'result' }, p.game ? h('a', { href: `/game/${encodeURIComponent(p.game)}` }, resultText(p)) : resultText(p))))))));
+}
+
 /** A Swiss event's standings line: points and tie-breaks. */
 function swissRow(/** @type {any} */ s) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.active ? null : h('span', { class: 'meta' }, ` ${t('tour-withdrawn')}`)),
+    h('td', {}, ...playerName(s), s.active ? null : h('span', { class: 'meta' }, ` ${t('tour-withdrawn')}`)),
     h('td', { class: 'score' }, `${s.score}`),
     h('td', {}, `${s.buchholz_cut1}`),
     h('td', {}, `${s.buchholz}`),
@@ -63,7 +88,7 @@ function swissRow(/** @type {any} */ s) {
 function standingRow(/** @type {any} */ s, /** @type {boolean} */ finished) {
   return h('tr', { class: s.active ? '' : 'withdrawn' },
     h('td', { class: 'rank' }, `${s.rank}`),
-    h('td', {}, h('a', { href: `/player/${encodeURIComponent(s.name)}` }, s.name), s.fire ? h('span', { class: 'fire', title: t('tour-on-fire') }, ' 🔥') : null,
+    h('td', {}, ...playerName(s), s.fire ? h('span', { class: 'fire', title: t('tour-on-fire') }, ' 🔥') : null,
       s.active ? null : h('span', { class: 'meta' }, ` ${t('tour-paused')}`)),
     h('td', { class: 'sheet' }, s.sheet.join(' ')),
     h('td', { class: 'score' }, `${s.score}`),
@@ -145,7 +170,8 @@ export function mountTournament(outlet, { id }) {
         h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, tour.standings.map((/** @type {any} */ s) => (swiss ? swissRow(s) : standingRow(s, finished)))))
       : h('p', { class: 'empty-list' }, t('tour-nobody')),
-    swiss && tour.round ? h('p', { class: 'meta' }, t('tour-round', { round: tour.round, rounds: tour.rounds })) : null);
+    swiss && tour.round ? h('p', { class: 'meta' }, t('tour-round', { round: tour.round, rounds: tour.rounds })) : null,
+    swiss && tour.pairings.length ? h('div', { class: 'swiss-rounds' }, h('h2', {}, t('tour-pairings')), swissRounds(tour.pairings)) : null);
     const game = tour.you?.active && tour.you.game;
     if (game && !opened.has(game) && tour.status === 'started') {
       opened.add(game);

@@ -6,7 +6,10 @@
 //! state that holds it) and the pairing delay (from the state that ends a
 //! player's game to the `gameStart` of its next one on its event stream),
 //! median and 99th percentile. Each player comes from its own address
-//! (`X-Forwarded-For`; the in-process server trusts loopback).
+//! (`X-Forwarded-For`; the in-process server trusts loopback). At the
+//! end, the time of one look at the arena (`GET /api/tournaments/{id}`:
+//! its players and games read, the standings computed, the JSON made,
+//! what each standings stream does at each change), median of 20.
 //!
 //!     cargo run --release -p wari-server --example arena_load -- --players 500 --seconds 120
 //!
@@ -310,6 +313,27 @@ async fn main() {
         percentile(&pairings, 0.5),
         percentile(&pairings, 0.99),
         pairings.len(),
+    );
+    let mut looks = Vec::new();
+    let mut games_played = 0;
+    for _ in 0..20 {
+        let start = Instant::now();
+        let Ok(response) = http
+            .get(format!("{base}/api/tournaments/{id}"))
+            .send()
+            .await
+        else {
+            break;
+        };
+        let t: Value = response.json().await.unwrap_or(Value::Null);
+        looks.push(start.elapsed().as_micros() as u64);
+        games_played = t["games_played"].as_u64().unwrap_or(0);
+    }
+    looks.sort_unstable();
+    println!(
+        "a look at the arena ({games_played} games in it): p50 {:.1} ms, max {:.1} ms",
+        percentile(&looks, 0.5),
+        percentile(&looks, 1.0),
     );
     if let Some(s) = server {
         s.stop().await;

@@ -193,7 +193,7 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         .map_err(Error::startup)?;
     lease::start(&app).await.map_err(Error::startup)?;
     pairing::spawn(Arc::clone(&app));
-    tournaments::spawn(Arc::clone(&app));
+    tournaments::spawn(&app);
     let listener = tokio::net::TcpListener::bind(app.config.bind)
         .await
         .map_err(|e| Error::startup(format!("cannot listen on {}: {e}", app.config.bind)))?;

@@ -60,8 +60,11 @@ async fn connect(app: &Arc<App>) -> Result<PgListener, sqlx::Error> {
             SESSIONS,
             crate::events::CHANNEL,
             crate::chat::CHANNEL,
+            crate::tournaments::CHANNEL,
         ])
         .await?;
+    // What other processes changed in the tournaments meanwhile.
+    app.tournaments.heard();
     for room in app.rooms.all() {
         if let Err(e) = room.reload(app, None).await {
             tracing::warn!(game = %room.id, error = %e, "reload failed");
@@ -80,6 +83,10 @@ async fn follow(app: &Arc<App>, mut listener: PgListener) -> Result<(), sqlx::Er
         }
         if notification.channel() == crate::events::CHANNEL {
             crate::events::received(app, notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::tournaments::CHANNEL {
+            crate::tournaments::heard(app, notification.payload());
             continue;
         }
         if notification.channel() == crate::chat::CHANNEL {

@@ -38,15 +38,18 @@ pub enum Scope {
     ChallengeRead,
     /// Make, accept, decline and cancel challenges.
     ChallengeWrite,
+    /// Join and withdraw from tournaments.
+    TournamentWrite,
 }
 
 impl Scope {
     /// Every scope.
-    pub const ALL: [Scope; 4] = [
+    pub const ALL: [Scope; 5] = [
         Scope::BotPlay,
         Scope::BoardPlay,
         Scope::ChallengeRead,
         Scope::ChallengeWrite,
+        Scope::TournamentWrite,
     ];
 
     /// The API's name.
@@ -57,6 +60,7 @@ impl Scope {
             Scope::BoardPlay => "board:play",
             Scope::ChallengeRead => "challenge:read",
             Scope::ChallengeWrite => "challenge:write",
+            Scope::TournamentWrite => "tournament:write",
         }
     }
 }
@@ -69,7 +73,7 @@ impl std::str::FromStr for Scope {
             .into_iter()
             .find(|scope| scope.name() == s)
             .ok_or_else(|| {
-                format!("scopes: unknown scope {s:?} (bot:play, board:play, challenge:read, challenge:write)")
+                format!("scopes: unknown scope {s:?} (bot:play, board:play, challenge:read, challenge:write, tournament:write)")
             })
     }
 }

@@ -28,5 +28,6 @@ mod cases {
     mod restart;
     mod review;
     mod startup;
+    mod tournament_bots;
     mod tournaments;
 }

@@ -3,6 +3,7 @@
 // level), whether a person is online, the seeds captured or in the
 // store, whose turn it is, and the clock.
 
+import { botBadge } from '../badge.js';
 import { fill, h } from '../dom.js';
 import { isKalah, opposite } from '../rules.js';
 import {
@@ -51,7 +52,7 @@ export function createSeats(ctx) {
         : null;
       const guest = p?.kind === 'human' && !p.account ? h('span', { class: 'guest-mark' }, ` ${t('seat-guest')}`) : null;
       const berserk = p?.berserk ? h('span', { class: 'berserk-mark', title: t('seat-berserk-title') }, ` ${t('seat-berserk')}`) : null;
-      const bot = p?.bot ? h('span', { class: 'bot-badge', title: t('bot-title') }, t('bot-badge')) : null;
+      const bot = p?.bot ? botBadge() : null;
       fill(part(el, '.who'), h('strong', {}, sideName(side)), ' ', bot, bot ? ' ' : null, name, guest, rating, berserk, game.you === side ? ` ${t('seat-you')}` : '');
       const linkState = part(el, '.link-state');
       if (p && p.kind !== 'computer' && game.status !== 'finished') {

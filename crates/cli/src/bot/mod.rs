@@ -4,7 +4,9 @@
 //! on its game stream with the engine's own clock handling; a broken
 //! stream (a network fault, a server restart) is opened again, and a bot
 //! started afresh finds its games under way in the `gameStart` events the
-//! server sends on connecting, and goes on with them.
+//! server sends on connecting, and goes on with them. With `--tournament`
+//! it joins tournaments first and plays the games they pair it in as it
+//! plays challenges (each starts with a `gameStart`).
 
 mod client;
 mod game;
@@ -31,7 +33,8 @@ use policy::Policy;
 /// The token is a personal API token with the `bot:play` and
 /// `challenge:read`/`challenge:write` scopes (made on the server's
 /// account page or `POST /api/account/tokens`), of an account made a bot
-/// (`--upgrade` does it for an account that has not played). The engine
+/// (`--upgrade` does it for an account that has not played); with
+/// `--tournament`, `tournament:write` too. The engine
 /// is `wari` (the built-in engine at `--level`), `level:N`, or the
 /// command of any program speaking Aualé's UCI dialect (docs/PROTOCOL.md),
 /// e.g. "java -jar auale-engine.jar". Runs until stopped (Ctrl-C); a line
@@ -97,6 +100,11 @@ pub struct Args {
     /// A directory for a log file per game
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
+
+    /// Join this tournament (one that takes bots) and play the games it
+    /// pairs; may be given more than once
+    #[arg(long, value_name = "ID")]
+    tournament: Vec<String>,
 }
 
 /// The engine `args` name.
@@ -114,6 +122,15 @@ fn engine_spec(args: &Args) -> Result<PlayerSpec, Error> {
 /// bot (and cannot be made one).
 pub fn run(args: &Args) -> Result<(), Error> {
     let spec = Arc::new(engine_spec(args)?);
+    if let Some(id) = args
+        .tournament
+        .iter()
+        .find(|id| id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()))
+    {
+        return Err(Error::input(format!(
+            "--tournament {id:?}: a tournament id is letters and digits"
+        )));
+    }
     let policy = Policy {
         rules: args.rules.split(',').map(|r| r.trim().to_owned()).collect(),
         min_initial_s: args.min_initial,
@@ -141,7 +158,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         log: Log::new(args.log_dir.clone()),
         playing: Arc::new(Mutex::new(HashSet::new())),
     };
-    runtime.block_on(bot.run(args.upgrade))
+    runtime.block_on(bot.run(args.upgrade, &args.tournament))
 }
 
 /// The bot at work.
@@ -194,9 +211,46 @@ impl Bot {
         Ok(name)
     }
 
-    async fn run(self, upgrade: bool) -> Result<(), Error> {
+    /// Joins tournament `id` (again, after a restart: the server keeps
+    /// the place); a refusal (bots not taken, no such tournament, over)
+    /// is the end.
+    async fn join(&self, id: &str) -> Result<(), Error> {
+        let mut wait = Duration::from_millis(250);
+        loop {
+            let path = format!("/api/tournaments/{id}/join");
+            match self.api.post(&path, &json!({})).await {
+                Ok(t) => {
+                    let name = t["name"].as_str().unwrap_or(id);
+                    self.log
+                        .line("-", &format!("joined the tournament {id} ({name})"));
+                    return Ok(());
+                }
+                Err(ApiError::Refused { status, message }) if status < 500 && status != 429 => {
+                    return Err(Error::input(format!(
+                        "cannot join the tournament {id}: {message}"
+                    )));
+                }
+                Err(e) => {
+                    self.log.line(
+                        "-",
+                        &format!(
+                            "joining {id} failed ({e}): again in {} ms",
+                            wait.as_millis()
+                        ),
+                    );
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(5));
+                }
+            }
+        }
+    }
+
+    async fn run(self, upgrade: bool, tournaments: &[String]) -> Result<(), Error> {
         let name = self.who(upgrade).await?;
         self.log.line("-", &format!("connected as {name}"));
+        for id in tournaments {
+            self.join(id).await?;
+        }
         let mut wait = Duration::from_millis(250);
         loop {
             match self.api.lines("/api/stream/event").await {

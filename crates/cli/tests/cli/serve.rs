@@ -5,7 +5,10 @@
 //! reaches WebSocket clients of the other, a player connected to one is
 //! connected for the other, when one dies the other takes over its
 //! players' presence and its computer's turns, and the quick pairing
-//! pairs each seek once whichever process it reached.
+//! pairs each seek once whichever process it reached. Bots in
+//! tournaments: `serve/tournaments.rs`.
+
+mod tournaments;
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -678,9 +681,21 @@ impl Drop for BotProcess {
 /// `wari bot` on `base` with `token`, the built-in engine at `level`,
 /// logging each game in `log_dir`.
 fn wari_bot(base: &str, token: &str, level: u8, log_dir: &std::path::Path) -> BotProcess {
+    wari_bot_with(base, token, level, log_dir, &[])
+}
+
+/// [`wari_bot`] with more arguments (`extra`).
+fn wari_bot_with(
+    base: &str,
+    token: &str,
+    level: u8,
+    log_dir: &std::path::Path,
+    extra: &[&str],
+) -> BotProcess {
     let child = Command::new(env!("CARGO_BIN_EXE_wari"))
         .args(["bot", "--server", base, "--engine", "wari", "--upgrade"])
         .args(["--level", &level.to_string()])
+        .args(extra)
         .arg("--log-dir")
         .arg(log_dir)
         .env("WARI_BOT_TOKEN", token)
@@ -694,11 +709,21 @@ fn wari_bot(base: &str, token: &str, level: u8, log_dir: &std::path::Path) -> Bo
 /// A new account on `base` with a token for a bot: its name, browser
 /// and token.
 async fn bot_account(base: &str, name: &str) -> (Guest, String) {
+    bot_account_with(
+        base,
+        name,
+        &["bot:play", "challenge:read", "challenge:write"],
+    )
+    .await
+}
+
+/// [`bot_account`] with a token of `scopes`.
+async fn bot_account_with(base: &str, name: &str, scopes: &[&str]) -> (Guest, String) {
     let guest = sign_up(base, name).await;
     let made = guest
         .post(
             format!("{base}/api/account/tokens"),
-            json!({"description": "wari bot", "scopes": ["bot:play", "challenge:read", "challenge:write"]}),
+            json!({"description": "wari bot", "scopes": scopes}),
         )
         .await;
     (guest, made["token"].as_str().unwrap().to_owned())

@@ -24,12 +24,19 @@ pub struct TokenSession(pub Session);
 /// any of them will do. Empty: no token is taken there.
 #[must_use]
 pub fn scopes_for(method: &Method, path: &str) -> &'static [Scope] {
-    use Scope::{BoardPlay, BotPlay, ChallengeRead, ChallengeWrite};
-    const ANY: &[Scope] = &[BotPlay, BoardPlay, ChallengeRead, ChallengeWrite];
+    use Scope::{BoardPlay, BotPlay, ChallengeRead, ChallengeWrite, TournamentWrite};
+    const ANY: &[Scope] = &[
+        BotPlay,
+        BoardPlay,
+        ChallengeRead,
+        ChallengeWrite,
+        TournamentWrite,
+    ];
     let get = method == Method::GET;
     match path {
         "/api/session" | "/api/account" | "/api/games/{id}" if get => ANY,
         "/api/stream/event" if get => ANY,
+        "/api/tournaments" | "/api/tournaments/{id}" | "/api/tournaments/{id}/stream" if get => ANY,
         "/api/account/games" if get => &[ChallengeRead, BotPlay, BoardPlay],
         "/api/bot/account/upgrade"
         | "/api/bot/game/stream/{id}"
@@ -41,6 +48,7 @@ pub fn scopes_for(method: &Method, path: &str) -> &'static [Scope] {
         | "/api/challenge/{id}/accept"
         | "/api/challenge/{id}/decline"
         | "/api/challenge/{id}/cancel" => &[ChallengeWrite],
+        "/api/tournaments/{id}/join" | "/api/tournaments/{id}/withdraw" => &[TournamentWrite],
         "/api/games/{id}/moves"
         | "/api/games/{id}/resign"
         | "/api/games/{id}/offers"
@@ -128,6 +136,13 @@ mod tests {
             scopes_for(&post, "/api/games/{id}/moves"),
             &[Scope::BoardPlay]
         );
+        assert_eq!(
+            scopes_for(&post, "/api/tournaments/{id}/join"),
+            &[Scope::TournamentWrite]
+        );
+        // Making, starting and ending tournaments stay with the browser.
+        assert!(scopes_for(&post, "/api/tournaments").is_empty());
+        assert!(scopes_for(&post, "/api/tournaments/{id}/finish").is_empty());
         // Nothing that manages the account: a leaked token cannot change the
         // password, delete the account or make more tokens.
         assert!(scopes_for(&post, "/api/account/password").is_empty());

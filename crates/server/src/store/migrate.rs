@@ -54,6 +54,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "language",
         include_str!("../../migrations/0050_language.sql"),
     ),
+    (
+        60,
+        "tournament bots",
+        include_str!("../../migrations/0060_tournament_bots.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -23,9 +23,10 @@ use crate::ratings::{self, Pool};
 use crate::store::Session;
 use crate::text::{Text, text};
 
-/// How often a standings stream looks again without being told (a change
-/// made by another process).
-const LOOK_AGAIN: Duration = Duration::from_secs(2);
+/// How long a standings stream stays quiet before an empty line. It
+/// reads the tournament again only when told of a change: this process's
+/// own, or another's announced by NOTIFY (`announce.rs`).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// Finished tournaments listed.
 const FINISHED_LISTED: i64 = 20;
 
@@ -212,10 +213,6 @@ pub async fn join(
 ) -> Result<axum::Json<Value>, Error> {
     app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
-    if session.bot {
-        // Bots have their own rating list; tournaments pair people.
-        return Err(Error::forbidden(text!("err-tournament-no-bots")));
-    }
     let mut tx = app.store.pool().begin().await?;
     let t = app
         .store
@@ -224,6 +221,9 @@ pub async fn join(
         .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))?;
     if t.status == "finished" {
         return Err(Error::conflict(text!("err-tournament-over")));
+    }
+    if session.bot && !t.bots_allowed {
+        return Err(Error::forbidden(text!("err-tournament-no-bots")));
     }
     if t.kind == "swiss" {
         let players = app.store.tournament_players(&mut tx, &t.id).await?;
@@ -235,7 +235,8 @@ pub async fn join(
             )));
         }
     }
-    let stored = match pool_of(&t) {
+    // A bot's requirements are in the bots' list, where its games count.
+    let stored = match pool_of(&t).map(|p| p.for_bots(session.bot)) {
         Some(pool) => {
             app.store
                 .rating(&mut tx, &account, &pool.to_string())
@@ -269,6 +270,7 @@ pub async fn join(
         rating: rating.rating.round() as i64,
         active: true,
         joined_at: now_ms(),
+        bot: session.bot,
     };
     app.store.join_tournament(&mut tx, &t.id, &player).await?;
     tx.commit().await?;
@@ -379,7 +381,6 @@ pub async fn stream(
         changes: app.tournaments.subscribe(),
         stopping: app.stopping.signal(),
         last: String::new(),
-        quiet: 0,
         _held: held,
     };
     let lines = futures_util::stream::unfold(reader, |mut r| async move {
@@ -396,18 +397,22 @@ struct Reader {
     changes: tokio::sync::watch::Receiver<u64>,
     stopping: tokio::sync::watch::Receiver<bool>,
     last: String,
-    quiet: u32,
     _held: (crate::limits::ConnectionGuard, crate::listen::Hold),
 }
 
 impl Reader {
-    /// The tournament when it differs from what was sent; an empty line
-    /// after 15 s of nothing new; `None` when the server stops.
+    /// The tournament when it differs from what was sent (read again at
+    /// each change); an empty line after 15 s of nothing new; `None` when
+    /// the server stops.
     async fn next_line(&mut self) -> Option<String> {
         loop {
             if !self.last.is_empty() {
                 tokio::select! {
-                    _ = tokio::time::timeout(LOOK_AGAIN, self.changes.changed()) => {}
+                    told = tokio::time::timeout(KEEP_ALIVE, self.changes.changed()) => {
+                        if told.is_err() {
+                            return Some("\n".to_owned());
+                        }
+                    }
                     () = stopped(&mut self.stopping) => return None,
                 }
             }
@@ -424,13 +429,7 @@ impl Reader {
             };
             if text != self.last {
                 self.last = text.clone();
-                self.quiet = 0;
                 return Some(text + "\n");
-            }
-            self.quiet += 1;
-            if self.quiet * LOOK_AGAIN.as_secs() as u32 >= 15 {
-                self.quiet = 0;
-                return Some("\n".to_owned());
             }
         }
     }
@@ -470,6 +469,7 @@ fn standing(s: &Standing) -> Value {
         "rank": s.rank,
         "name": s.name,
         "rating": s.rating,
+        "bot": s.bot,
         "score": s.sheet.total,
         "sheet": s.sheet.points,
         "fire": s.sheet.on_fire,
@@ -543,6 +543,7 @@ fn swiss_view(
             "rank": l.rank,
             "name": l.player.name,
             "rating": l.player.rating,
+            "bot": l.player.bot,
             "score": l.points,
             "buchholz_cut1": l.tie_breaks[0],
             "buchholz": l.tie_breaks[1],

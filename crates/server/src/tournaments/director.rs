@@ -200,8 +200,8 @@ pub async fn start_game(
         kind: SeatKind::Human(Some(p.account_id.clone())),
         account: Some(p.account_id.clone()),
         rating: None,
-        // Bots cannot join (api.rs): every entrant is a person.
-        bot: false,
+        // A bot's seat: the game is rated in the bots' list.
+        bot: p.bot,
     };
     let clock = Clock::new(t.clock_initial_ms, t.clock_increment_ms);
     let mut state = GameState::new(game_id(), Game::new(rules), Some(clock), now);

@@ -6,12 +6,14 @@
 //! standings (`pairing.rs`); a game's end is scored as lila scores it
 //! (`scoring.rs`, `standings.rs`). Everything lives in the database
 //! (`store.rs`), so several processes share the work on PostgreSQL: a
-//! tournament is changed under its row's lock, one process at a time.
+//! tournament is changed under its row's lock, one process at a time,
+//! and each change is announced to the others (`announce.rs`).
 //!
 //! A tournament has a `kind`: `arena`, or `swiss` (a fixed number of
 //! rounds paired by the Dutch system of `wari-swiss`, `swiss.rs`), each
 //! with its own director step.
 
+mod announce;
 mod api;
 mod director;
 mod pairing;
@@ -23,17 +25,23 @@ mod swiss;
 
 use std::sync::Arc;
 
+pub use announce::heard;
 pub use api::{create, finish, get, join, list, start, stream, withdraw};
-pub use director::{game_over, spawn};
+pub use director::game_over;
 pub use schedule::Schedule;
 use tokio::sync::{Notify, watch};
 
-/// The director's wake-up call, and the count of changes the live
-/// standings wait on.
+/// The channel other processes' changes are announced on.
+pub const CHANNEL: &str = "wari_tournaments";
+
+/// The director's wake-up call, the count of changes the live standings
+/// wait on, and the count of this process's own changes (announced to
+/// the others).
 #[derive(Debug)]
 pub struct Tournaments {
     wake: Notify,
     changes: watch::Sender<u64>,
+    local: watch::Sender<u64>,
     schedule: Schedule,
 }
 
@@ -44,6 +52,7 @@ impl Tournaments {
         Tournaments {
             wake: Notify::new(),
             changes: watch::channel(0).0,
+            local: watch::channel(0).0,
             schedule,
         }
     }
@@ -53,15 +62,30 @@ impl Tournaments {
         self.wake.notify_one();
     }
 
-    /// Something changed: the standings streams of this process send the
-    /// tournament again.
+    /// Something changed here: the standings streams of this process send
+    /// the tournament again, and the other processes are told.
     pub fn changed(&self) {
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        self.local.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Another process changed something (or its announcements may have
+    /// been missed): the director looks again, the streams send again.
+    pub fn heard(&self) {
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        self.wake();
     }
 
     fn subscribe(&self) -> watch::Receiver<u64> {
         self.changes.subscribe()
     }
+}
+
+/// Starts this process's director and, with PostgreSQL, the announcer of
+/// its changes.
+pub fn spawn(app: &Arc<crate::App>) {
+    director::spawn(Arc::clone(app));
+    announce::spawn(Arc::clone(app));
 }
 
 /// What the handlers need besides the app.

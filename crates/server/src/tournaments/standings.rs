@@ -18,6 +18,8 @@ pub struct Standing {
     pub name: String,
     /// The rating when joining.
     pub rating: i64,
+    /// Whether it is a bot account.
+    pub bot: bool,
     /// Still paired (not withdrawn or paused).
     pub active: bool,
     /// Points of each game, and the total.
@@ -88,6 +90,7 @@ pub fn standings(players: &[PlayerRow], games: &[GameRow], ends_at: i64) -> Vec<
                 account_id: p.account_id.clone(),
                 name: p.name.clone(),
                 rating: p.rating,
+                bot: p.bot,
                 active: p.active,
                 sheet: sheet(&played),
                 wins,
@@ -136,6 +139,7 @@ mod tests {
             rating,
             active: true,
             joined_at: 0,
+            bot: false,
         }
     }
 

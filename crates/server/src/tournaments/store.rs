@@ -65,6 +65,8 @@ pub struct PlayerRow {
     pub active: bool,
     /// When it first joined.
     pub joined_at: i64,
+    /// Whether it is a bot account (its games count in the bots' list).
+    pub bot: bool,
 }
 
 /// A game a tournament paired.
@@ -265,7 +267,7 @@ impl Store {
         id: &str,
     ) -> Result<Vec<PlayerRow>, Error> {
         let rows = sqlx::query(
-            "SELECT account_id, name, rating, active, joined_at FROM tournament_players \
+            "SELECT account_id, name, rating, active, joined_at, bot FROM tournament_players \
              WHERE tournament_id = $1 ORDER BY joined_at, account_id",
         )
         .bind(id)
@@ -279,6 +281,7 @@ impl Store {
                     rating: r.try_get("rating")?,
                     active: r.try_get::<i64, _>("active")? != 0,
                     joined_at: r.try_get("joined_at")?,
+                    bot: r.try_get::<i64, _>("bot")? != 0,
                 })
             })
             .collect()
@@ -304,13 +307,14 @@ impl Store {
         if again.rows_affected() == 0 {
             sqlx::query(
                 "INSERT INTO tournament_players (tournament_id, account_id, name, rating, active, \
-                 joined_at) VALUES ($1, $2, $3, $4, 1, $5)",
+                 joined_at, bot) VALUES ($1, $2, $3, $4, 1, $5, $6)",
             )
             .bind(id)
             .bind(&player.account_id)
             .bind(&player.name)
             .bind(player.rating)
             .bind(player.joined_at)
+            .bind(i64::from(player.bot))
             .execute(conn)
             .await?;
         }

@@ -113,7 +113,8 @@ pub fn lines(players: &[PlayerRow], games: &[GameRow]) -> Vec<SwissLine> {
                 tie_breaks: [
                     half(s.buchholz_cut1),
                     half(s.buchholz),
-                    s.sonneborn_berger / 2.0,
+                    // Already in points (`wari_swiss::Standing`).
+                    s.sonneborn_berger,
                 ],
                 wins: s.wins,
                 playing: games

@@ -14,7 +14,7 @@ use crate::common::{Client, config, databases, start, unique};
 const PASSWORD: &str = "correct horse battery";
 
 /// A client that sends `Authorization: Bearer TOKEN` and no cookie.
-fn bearer(base: &str, token: &str) -> Client {
+pub(super) fn bearer(base: &str, token: &str) -> Client {
     let mut headers = HeaderMap::new();
     headers.insert(
         AUTHORIZATION,
@@ -32,7 +32,7 @@ fn bearer(base: &str, token: &str) -> Client {
 }
 
 /// Makes a token with `scopes` from `owner`'s browser; its secret.
-async fn token(owner: &Client, scopes: &[&str]) -> String {
+pub(super) async fn token(owner: &Client, scopes: &[&str]) -> String {
     let (status, made) = owner
         .post(
             "/api/account/tokens",

@@ -157,7 +157,11 @@ fn points_by_the_rules(games: &[(char, i64, bool)]) -> Vec<i64> {
 
 /// Waits on the tournament's NDJSON stream for a TOURNAMENT satisfying
 /// `pred`.
-async fn stream_until(client: &Client, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+pub(super) async fn stream_until(
+    client: &Client,
+    id: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
     use futures_util::StreamExt;
     let response = client
         .http
@@ -756,4 +760,107 @@ async fn the_schedule_file_makes_the_next_arena_or_stops_the_start() {
         12 * 3_600_000
     );
     server.server.stop().await;
+}
+
+/// One standings stream, read a TOURNAMENT at a time.
+struct Following {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buffer: Vec<u8>,
+}
+
+impl Following {
+    async fn open(client: &Client, id: &str) -> Following {
+        let response = client
+            .http
+            .get(format!("{}/api/tournaments/{id}/stream", client.base))
+            .header("cookie", client.cookie.clone().unwrap())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        Following {
+            body: Box::pin(response.bytes_stream()),
+            buffer: Vec::new(),
+        }
+    }
+
+    /// The next TOURNAMENT on this stream for which `pred` holds.
+    async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        use futures_util::StreamExt;
+        loop {
+            while let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let text = String::from_utf8(line).unwrap();
+                if text.trim().is_empty() {
+                    continue;
+                }
+                let t: Value = serde_json::from_str(&text).unwrap();
+                if pred(&t) {
+                    return t;
+                }
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(120), self.body.next())
+                .await
+                .expect("the standings change within two minutes")
+                .expect("the stream is open")
+                .unwrap();
+            self.buffer.extend_from_slice(&chunk);
+        }
+    }
+}
+
+/// With two server processes sharing PostgreSQL, a standings stream on
+/// the first hears what happens on the second: the streams read a
+/// tournament again only when told of a change, so without the second
+/// process's announcement (NOTIFY) none of these would arrive. A player
+/// joins on the second, is paired by its director, and the game ends
+/// there; one stream on the first process shows each step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_stream_on_one_process_hears_joins_pairings_and_ends_on_another() {
+    let Ok(db) = std::env::var("WARI_TEST_POSTGRES") else {
+        eprintln!("WARI_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    let servers = [start(config(&db)).await, start(config(&db)).await];
+    let host_name = unique("Host");
+    let host = Client::sign_up(&servers[0].base, &host_name, PASSWORD).await;
+    let other = Client::sign_up(&servers[0].base, &unique("Other"), PASSWORD).await;
+    let other = Client {
+        base: servers[1].base.clone(),
+        ..other
+    };
+    let (status, t) = host
+        .post(
+            "/api/tournaments",
+            json!({ "time_control": "5+3", "minutes": 60 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    let (status, _) = host
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // The stream (on the first process) has sent the tournament with one
+    // player before the other joins on the second.
+    let mut following = Following::open(&host, &id).await;
+    following.until(|t| t["players"] == 1).await;
+    let (status, _) = other
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    following.until(|t| t["players"] == 2).await;
+    let paired = following.until(|t| t["you"]["game"].is_string()).await;
+    let game = paired["you"]["game"].as_str().unwrap().to_owned();
+    // The other player resigns it on the second process.
+    let (status, body) = other
+        .post(&format!("/api/games/{game}/resign"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let over = following.until(|t| t["games_played"] == 1).await;
+    assert_eq!(over["standings"][0]["name"], host_name.as_str());
+    assert_eq!(over["standings"][0]["score"], 2);
+    for server in servers {
+        server.server.stop().await;
+    }
 }

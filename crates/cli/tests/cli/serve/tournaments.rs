@@ -1,0 +1,208 @@
+//! Bots in tournaments, with real processes: two `wari bot` processes
+//! (levels 3 and 6) join an arena that takes bots (`--tournament`) and
+//! play the games its director pairs through a real `wari serve`, rated
+//! in the bots' list; a bot is refused (403) where bots are not taken.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{bot_account_with, serve, sign_up, temp_dir, until_bot, wari_bot_with};
+
+/// A bot's token scopes for tournaments.
+const SCOPES: &[&str] = &["bot:play", "challenge:read", "tournament:write"];
+
+/// Reads tournament `id`'s stream on `base` until `pred` holds for a
+/// TOURNAMENT (within 3 minutes).
+async fn tournament_where(base: &str, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut response = reqwest::get(format!("{base}/api/tournaments/{id}/stream"))
+        .await
+        .unwrap();
+    let mut buffer = Vec::new();
+    let start = Instant::now();
+    let mut last = Value::Null;
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "tournament {id} stalled: {last}"
+        );
+        while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buffer.drain(..=end).collect();
+            if let Ok(t) = serde_json::from_slice::<Value>(&line) {
+                if pred(&t) {
+                    return t;
+                }
+                last = t;
+            }
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(60), response.chunk())
+            .await
+            .expect("a line within 60 s")
+            .unwrap()
+            .expect("the stream is open");
+        buffer.extend_from_slice(&chunk);
+    }
+}
+
+/// A player's arena points after `games` (its result `W`, `D` or `L`
+/// and the game's plies, in the order they ended), by the rules of
+/// docs/TOURNAMENTS.md written out again here (nobody berserks).
+fn arena_points(games: &[(char, u64)]) -> Vec<i64> {
+    let mut points = Vec::new();
+    for (n, &(result, plies)) in games.iter().enumerate() {
+        let fire = n >= 2 && games[n - 2].0 == 'W' && games[n - 1].0 == 'W';
+        let last_not_lost = games[..n].iter().rev().find(|g| g.0 != 'L');
+        points.push(match result {
+            'W' if fire => 4,
+            'W' => 2,
+            'D' if plies < 20 => 0,
+            'D' if plies < 60 && last_not_lost.is_some_and(|g| g.0 == 'D') => 0,
+            'D' if fire => 2,
+            'D' => 1,
+            _ => 0,
+        });
+    }
+    points
+}
+
+#[tokio::test]
+async fn two_bots_play_an_arena_that_takes_bots_and_one_is_refused_elsewhere() {
+    let dir = temp_dir("bot-arena");
+    let server = serve(
+        &format!("sqlite://{}?mode=rwc", dir.join("arena.db").display()),
+        &dir,
+    )
+    .await;
+    let base = server.base.as_str();
+    let host = sign_up(base, "Host").await;
+    let arena = |name: &str, bots: bool| {
+        json!({"name": name, "rules": "abapa", "time_control": "1+1", "minutes": 30,
+               "rated": true, "bots_allowed": bots})
+    };
+    let open = host
+        .post(
+            format!("{base}/api/tournaments"),
+            arena("Bots welcome", true),
+        )
+        .await;
+    let closed = host
+        .post(
+            format!("{base}/api/tournaments"),
+            arena("People only", false),
+        )
+        .await;
+    let (open, closed) = (open["id"].as_str().unwrap(), closed["id"].as_str().unwrap());
+    let names = ["arena3", "arena6"];
+    let (_, three) = bot_account_with(base, names[0], SCOPES).await;
+    let (_, six) = bot_account_with(base, names[1], SCOPES).await;
+
+    // A bot is refused where bots are not taken: the process says why and
+    // stops; the API's answer is 403.
+    let refused = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["bot", "--server", base, "--upgrade", "--tournament", closed])
+        .env("WARI_BOT_TOKEN", &three)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("cannot join the tournament {closed}"))
+            && said.contains("does not take bots"),
+        "{said}"
+    );
+    until_bot(base, names[0]).await;
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/tournaments/{closed}/join"))
+        .bearer_auth(&three)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 403);
+    let closed_now: Value = reqwest::get(format!("{base}/api/tournaments/{closed}"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(closed_now["players"], 0);
+
+    // Two bots join the open arena from the command line and play the
+    // games it pairs, one after another.
+    let logs = [dir.join(names[0]), dir.join(names[1])];
+    let _bots = [
+        wari_bot_with(base, &three, 3, &logs[0], &["--tournament", open]),
+        wari_bot_with(base, &six, 6, &logs[1], &["--tournament", open]),
+    ];
+    tournament_where(base, open, |t| t["games_played"].as_u64() >= Some(2)).await;
+    let end = host
+        .post(format!("{base}/api/tournaments/{open}/finish"), json!({}))
+        .await;
+    let ends_at = end["ends_at"].as_i64().unwrap();
+
+    // Each game the bots logged is the arena's, rated in the bots' list,
+    // both seats bots; those over by the end count.
+    let mut counted = Vec::new();
+    for entry in std::fs::read_dir(&logs[0]).unwrap() {
+        let path = entry.unwrap().path();
+        let id = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let game: Value = reqwest::get(format!("{base}/api/games/{id}"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(game["tournament"], open, "{game}");
+        assert_eq!(game["rated"], true, "{game}");
+        assert_eq!(game["pool"], "bot-abapa-bullet", "{game}");
+        assert_eq!(game["players"]["S"]["bot"], true, "{game}");
+        assert_eq!(game["players"]["N"]["bot"], true, "{game}");
+        if game["status"] == "finished" && game["finished_at"].as_i64() <= Some(ends_at) {
+            counted.push(game);
+        }
+    }
+    assert!(counted.len() >= 2, "{counted:?}");
+    counted.sort_by_key(|g| g["finished_at"].as_i64());
+
+    // The standings: both bots with the badge, their points as the rules
+    // score the games counted.
+    let lines = end["standings"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{end}");
+    for line in lines {
+        let name = line["name"].as_str().unwrap();
+        assert_eq!(line["bot"], true, "{line}");
+        let results: Vec<(char, u64)> = counted
+            .iter()
+            .map(|g| {
+                let side = if g["players"]["S"]["name"] == name {
+                    "S"
+                } else {
+                    "N"
+                };
+                let result = match g["result"].as_str() {
+                    Some(r) if r == side => 'W',
+                    Some("draw") => 'D',
+                    _ => 'L',
+                };
+                (result, super::moves(g) as u64)
+            })
+            .collect();
+        let points = arena_points(&results);
+        assert_eq!(line["sheet"], json!(points), "{name}: {line}");
+        assert_eq!(line["score"], points.iter().sum::<i64>(), "{line}");
+    }
+
+    // The bots' ratings moved in the bots' list only.
+    for name in names {
+        let profile: Value = reqwest::get(format!("{base}/api/players/{name}"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let ratings = profile["ratings"].to_string();
+        assert!(ratings.contains("bot-abapa-bullet"), "{profile}");
+        assert!(!ratings.contains("\"abapa-bullet\""), "{profile}");
+    }
+}
