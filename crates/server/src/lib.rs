@@ -47,6 +47,7 @@ mod store;
 mod tables;
 mod tokens;
 mod tournaments;
+mod wall_clock;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -58,6 +59,7 @@ pub use api::error::Error;
 pub use config::Config;
 pub use name::check_name;
 pub use tokens::{Scope, token_hash};
+pub use wall_clock::WallClock;
 
 use crate::computer::Computer;
 pub use crate::computer::Tablebases;
@@ -85,6 +87,13 @@ pub struct App {
     chats: chat::Chats,
     pairing: pairing::Pairing,
     tournaments: tournaments::Tournaments,
+}
+
+impl App {
+    /// Milliseconds since the Unix epoch, by the server's wall clock.
+    fn now_ms(&self) -> i64 {
+        self.config.wall_clock.now_ms()
+    }
 }
 
 /// A running server.
@@ -178,7 +187,7 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         sessions: Sessions::default(),
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE).map_err(Error::startup)?,
         stopping: Stopping::default(),
-        process: lease::Process::default(),
+        process: lease::Process::new(config.wall_clock.now_ms()),
         events: events::Events::default(),
         chats: chat::Chats::default(),
         pairing: pairing::Pairing::default(),

@@ -4,7 +4,7 @@
 //! `computer plays C`, and at the end one last line
 //! `result S|N|draw REASON SOUTH-NORTH`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -14,6 +14,7 @@ use wari_rules::{Move, Side};
 use super::clock::ClockTime;
 use super::computer::{Computer, Purpose};
 use super::files;
+use super::lines::{Lines, Read};
 use super::session::{self, Player, Session};
 use crate::error::Error;
 use crate::show;
@@ -36,10 +37,11 @@ quit         leave without finishing (no result line)
 
 /// Plays the game reading `input` and writing `out` until it ends, the
 /// player quits or the input ends. `prompt` writes `South> ` before each
-/// read (for a person at a terminal).
+/// read (for a person at a terminal). A flag falls as soon as its clock
+/// runs out (`South's time is up`), with no line awaited.
 pub fn run(
     mut session: Session,
-    input: &mut impl BufRead,
+    input: &Lines,
     out: &mut impl Write,
     prompt: bool,
 ) -> Result<(), Error> {
@@ -103,8 +105,12 @@ pub fn run(
             .collect();
         writeln!(plain.out, "{turn} to move")?;
         writeln!(plain.out, "legal: {}", legal.join(" "))?;
-        let Some(line) = plain.read(input, prompt.then_some(turn))? else {
-            return Ok(());
+        let deadline = session.flag_at(Instant::now());
+        let line = match plain.read(input, prompt.then_some(turn), deadline)? {
+            Read::Line(line) => line,
+            Read::End => return Ok(()),
+            // The flag fell while the player thought.
+            Read::Late => String::new(),
         };
         if session.tick(Instant::now()) {
             writeln!(plain.out, "{turn}'s time is up")?;
@@ -140,21 +146,18 @@ impl<W: Write> Plain<'_, W> {
         self.computer.get_or_insert_with(|| Computer::spawn(seed))
     }
 
-    /// Reads one line (after a prompt), `None` at the end of the input.
+    /// Reads one line (after a prompt), waiting until `deadline` at most.
     fn read(
         &mut self,
-        input: &mut impl BufRead,
+        input: &Lines,
         prompt: Option<Side>,
-    ) -> Result<Option<String>, Error> {
+        deadline: Option<Instant>,
+    ) -> Result<Read, Error> {
         if let Some(side) = prompt {
             write!(self.out, "{side}> ")?;
         }
         self.out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(line.trim().to_owned()))
+        Ok(input.next(deadline)?)
     }
 
     /// The board, the last move and the clocks.
@@ -182,12 +185,7 @@ impl<W: Write> Plain<'_, W> {
     }
 
     /// Does what a line says.
-    fn command(
-        &mut self,
-        session: &mut Session,
-        line: &str,
-        input: &mut impl BufRead,
-    ) -> Result<Step, Error> {
+    fn command(&mut self, session: &mut Session, line: &str, input: &Lines) -> Result<Step, Error> {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let now = Instant::now();
@@ -266,11 +264,7 @@ impl<W: Write> Plain<'_, W> {
 
     /// Asks the other player to end the game by the cycle rule: the
     /// computer judges with a search, a person answers on the next line.
-    fn offer_cycle(
-        &mut self,
-        session: &mut Session,
-        input: &mut impl BufRead,
-    ) -> Result<Step, Error> {
+    fn offer_cycle(&mut self, session: &mut Session, input: &Lines) -> Result<Step, Error> {
         if let Err(e) = session.can_offer_cycle() {
             return self.error(e);
         }
@@ -281,7 +275,10 @@ impl<W: Write> Plain<'_, W> {
                 self.out,
                 "{other}: {turn} offers to end the game by the cycle rule; accept? (yes/no)"
             )?;
-            let answer = self.read(input, None)?.unwrap_or_default().to_lowercase();
+            let answer = match self.read(input, None, None)? {
+                Read::Line(line) => line.to_lowercase(),
+                Read::End | Read::Late => String::new(),
+            };
             if matches!(answer.as_str(), "y" | "yes") {
                 session.end_by_agreement(Instant::now());
                 writeln!(self.out, "{other} accepts")?;

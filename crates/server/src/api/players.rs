@@ -15,7 +15,6 @@ use super::json;
 use crate::App;
 use crate::accounts::name_key;
 use crate::clock::DAY_MS;
-use crate::ids::now_ms;
 use crate::ratings::{PROVISIONAL_DEVIATION, Pool, Rating};
 use crate::referee::Status;
 use crate::store::{AccountRow, GameSummary, StoredRating};
@@ -207,7 +206,7 @@ pub async fn leaderboard(
     Path(pool): Path<String>,
 ) -> Result<axum::Json<Value>, Error> {
     let pool: Pool = pool.parse().map_err(Error::not_found)?;
-    let since = now_ms() - ACTIVE_DAYS * DAY_MS;
+    let since = app.now_ms() - ACTIVE_DAYS * DAY_MS;
     let best = app
         .store
         .leaderboard(&pool.to_string(), PROVISIONAL_DEVIATION, since, 100)

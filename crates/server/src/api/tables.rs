@@ -34,7 +34,7 @@ pub async fn lobby(
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
     let viewer = viewer.as_ref();
-    let since = tables::open_since(&app, crate::ids::now_ms());
+    let since = tables::open_since(&app, app.now_ms());
     let open = app.store.open_tables(since, 100).await?;
     let playing = app.store.playing(100).await?;
     Ok(axum::Json(json!({

@@ -23,7 +23,7 @@ use crate::App;
 use crate::api::error::Error;
 use crate::api::json;
 use crate::events::Outbox;
-use crate::ids::{coin, game_id, now_ms, random_id};
+use crate::ids::{coin, game_id, random_id};
 use crate::ratings::{self, START};
 use crate::referee::{GameState, Seat, SeatKind};
 use crate::store::{SeekRow, Session};
@@ -76,7 +76,7 @@ pub async fn seek(app: &Arc<App>, session: &Session, pool: &str) -> Result<SeekR
         }
         None => START,
     };
-    let now = now_ms();
+    let now = app.now_ms();
     let seek = SeekRow {
         id: random_id(12),
         pool: quick.id.to_owned(),
@@ -106,7 +106,7 @@ pub async fn look(app: &Arc<App>, session: &Session, id: &str) -> Result<SeekRow
         .filter(|s| session.is(&s.player))
         .ok_or_else(|| Error::not_found(format!("no seek {id} of yours")))?;
     if seek.status == "open" {
-        app.store.seen_seeking(&seek.player, now_ms()).await?;
+        app.store.seen_seeking(&seek.player, app.now_ms()).await?;
     }
     Ok(seek)
 }
@@ -141,7 +141,7 @@ async fn pair_all(app: &Arc<App>) -> Result<(), Error> {
 async fn pair_pool(app: &Arc<App>, quick: QuickPool) -> Result<(), Error> {
     let mut tx = app.store.pool().begin().await?;
     app.store.lock_pool(&mut tx, quick.id).await?;
-    let now = now_ms();
+    let now = app.now_ms();
     let open = app
         .store
         .open_seeks(&mut tx, quick.id, now - SEEN_WINDOW_MS)
@@ -179,8 +179,10 @@ async fn pair_pool(app: &Arc<App>, quick: QuickPool) -> Result<(), Error> {
             // Cancelled meanwhile: the next look pairs the others.
             return Ok(());
         }
-        app.store.insert_game(&mut tx, &state, None).await?;
-        json::game_started(&mut outbox, &state);
+        app.store
+            .insert_game(&mut tx, &state, None, app.now_ms())
+            .await?;
+        json::game_started(&mut outbox, &state, app.now_ms());
         games.push(state);
     }
     outbox.notify(app, &mut tx).await?;
@@ -226,6 +228,6 @@ fn game_for(a: &SeekRow, b: &SeekRow, quick: QuickPool, now: i64) -> GameState {
 /// A database error.
 pub async fn sweep(app: &Arc<App>) -> Result<(), Error> {
     app.store
-        .cancel_unseen_seeks(now_ms() - SEEN_WINDOW_MS)
+        .cancel_unseen_seeks(app.now_ms() - SEEN_WINDOW_MS)
         .await
 }

@@ -17,7 +17,7 @@ use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
 use crate::api::extract::{Client, Guest, Json, MaybeGuest, NoFields};
 use crate::clock::Clock;
-use crate::ids::{game_id, now_ms};
+use crate::ids::game_id;
 use crate::listen::stopped;
 use crate::ratings::{self, Pool};
 use crate::store::Session;
@@ -148,7 +148,7 @@ pub async fn create(
             "name: at most 60 characters, no control characters",
         ));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     let starts_at = now + body.starts_in_s * 1000;
     let t = TournamentRow {
         id: game_id(),
@@ -266,7 +266,7 @@ pub async fn join(
         name: session.name.clone(),
         rating: rating.rating.round() as i64,
         active: true,
-        joined_at: now_ms(),
+        joined_at: app.now_ms(),
     };
     app.store.join_tournament(&mut tx, &t.id, &player).await?;
     tx.commit().await?;
@@ -351,7 +351,7 @@ async fn reschedule(
             _ => "the tournament is not running",
         }));
     }
-    let (starts_at, ends_at) = times(&t, now_ms());
+    let (starts_at, ends_at) = times(&t, app.now_ms());
     app.store
         .set_tournament_status(&mut tx, &t.id, &t.status, starts_at, ends_at)
         .await?;
@@ -492,13 +492,13 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
     let games = app.store.tournament_games(&mut conn, &t.id).await?;
     drop(conn);
     if t.kind == "swiss" {
-        return Ok(swiss_view(t, &players, &games, viewer));
+        return Ok(swiss_view(t, &players, &games, viewer, app.now_ms()));
     }
     let lines = standings(&players, &games, t.ends_at);
     let mut v = summary(t);
     v["players"] = json!(players.len());
     v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
-    v["now"] = json!(now_ms());
+    v["now"] = json!(app.now_ms());
     v["standings"] = lines.iter().map(standing).collect();
     v["podium"] = if t.status == "finished" {
         lines.iter().take(3).map(standing).collect()
@@ -527,6 +527,7 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
 /// round and every round's pairings.
 fn swiss_view(
     t: &TournamentRow,
+    now: i64,
     players: &[PlayerRow],
     games: &[super::store::GameRow],
     viewer: Option<&Session>,
@@ -555,7 +556,7 @@ fn swiss_view(
     let mut v = summary(t);
     v["players"] = json!(players.len());
     v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
-    v["now"] = json!(now_ms());
+    v["now"] = json!(now);
     v["round"] = json!(super::swiss::rounds_paired(games));
     v["standings"] = lines.iter().map(line).collect();
     v["podium"] = if t.status == "finished" {
