@@ -15,7 +15,7 @@ use super::Shared;
 use super::standings::{Standing, standings};
 use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
-use crate::api::extract::{Client, Guest, Json, MaybeGuest, NoFields};
+use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields};
 use crate::clock::Clock;
 use crate::ids::game_id;
 use crate::listen::stopped;
@@ -97,10 +97,9 @@ pub async fn list(State(app): State<Shared>) -> Result<axum::Json<Value>, Error>
 /// TOURNAMENT.
 pub async fn create(
     State(app): State<Shared>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(body): Json<CreateBody>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let rules: Rules = body.rules.parse().map_err(Error::bad)?;
     let tc: TimeControl = body
@@ -208,10 +207,9 @@ pub async fn get(
 pub async fn join(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     if session.bot {
         // Bots have their own rating list; tournaments pair people.
@@ -280,10 +278,9 @@ pub async fn join(
 pub async fn withdraw(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let t = found(&app, &id).await?;
     let mut conn = app.store.pool().acquire().await?;
@@ -527,10 +524,10 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
 /// round and every round's pairings.
 fn swiss_view(
     t: &TournamentRow,
-    now: i64,
     players: &[PlayerRow],
     games: &[super::store::GameRow],
     viewer: Option<&Session>,
+    now: i64,
 ) -> Value {
     let lines = super::swiss::lines(players, games);
     let name = |account: &str| {
