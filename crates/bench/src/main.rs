@@ -9,10 +9,11 @@
 //!
 //! Run it with `cargo run --release -p wari-bench`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+#![forbid(unsafe_code)]
+
+use std::alloc::System;
 use std::hint::black_box;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use board_game::board::{Board, BoardMoves};
@@ -20,39 +21,21 @@ use board_game::games::oware::OwareBoard;
 use board_game::util::game_stats;
 use clap::Parser;
 use internal_iterator::InternalIterator;
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use wari_engine::random::{self, Rng, RngExt};
 use wari_rules::{Position, perft};
 
 mod report;
 
-/// The system allocator, counting allocations: the bench reports how many
-/// each measurement made, to show that the move generator makes none.
-#[derive(Debug)]
-struct CountingAllocator;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// Safety: every call is passed on to `System` unchanged; the count is a
-// side effect that touches no memory the allocator hands out.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // Safety: our caller upholds `GlobalAlloc::alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // Safety: our caller upholds `GlobalAlloc::dealloc`'s contract, and
-        // `ptr` came from `System` through `alloc`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
+/// The system allocator, counting allocations (a reallocation counts as
+/// one): the bench reports how many each measurement made, to show that
+/// the move generator makes none.
 #[global_allocator]
-static ALLOCATOR: CountingAllocator = CountingAllocator;
+static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 fn allocations() -> u64 {
-    ALLOCATIONS.load(Ordering::Relaxed)
+    let stats = ALLOCATOR.stats();
+    (stats.allocations + stats.reallocations) as u64
 }
 
 /// The peer's board: six pits a row, four seeds a pit by default.

@@ -20,8 +20,8 @@ use rayon::prelude::*;
 use crate::checkpoint::{Checkpoint, Progress as Saved};
 use crate::error::Error;
 use crate::index::{next_board, positions, unrank};
-use crate::retrograde::{CHUNK, Progress, pack, unpack};
-use crate::table_rules::{BoardBuf, Child, Lower, TableRules};
+use crate::retrograde::{CHUNK, Progress, pack, settle_chunk, unpack};
+use crate::table_rules::{BoardBuf, Lower, TableRules};
 use crate::value::Value;
 
 /// What the passes work on: per board its bounds and its best exit, and
@@ -142,7 +142,6 @@ impl Layer {
     ) -> u64 {
         let boards = (chunks.start * CHUNK).min(self.len())..(chunks.end * CHUNK).min(self.len());
         let (rules, seeds) = (self.rules, self.seeds);
-        let k = seeds as i8;
         let bounds = &self.bounds;
         let open = &self.open;
         self.exits[boards.clone()]
@@ -150,33 +149,8 @@ impl Layer {
             .enumerate()
             .for_each(|(i, exits)| {
                 let c = chunks.start + i;
-                let start = c * CHUNK;
-                let mut board = BoardBuf::default();
-                let board = &mut board[..2 * rules.pits()];
-                unrank(start as u64, seeds, board);
-                let mut still_open = 0;
-                for (i, best) in exits.iter_mut().enumerate() {
-                    if i > 0 {
-                        next_board(board);
-                    }
-                    let position = rules.position(board, seeds);
-                    let at = start + i;
-                    if let Some(score) = TableRules::terminal(&position) {
-                        bounds[at].store(pack(score, score), Relaxed);
-                        continue;
-                    }
-                    let mut quiet = false;
-                    rules.expand(&position, seeds, lower, |_, child| match child {
-                        Child::Exit(score) => *best = (*best).max(score),
-                        Child::Same(_) => quiet = true,
-                    });
-                    if quiet {
-                        bounds[at].store(pack((*best).max(-k), k), Relaxed);
-                        still_open += 1;
-                    } else {
-                        bounds[at].store(pack(*best, *best), Relaxed);
-                    }
-                }
+                let still_open =
+                    settle_chunk(&rules, seeds, lower, c * CHUNK, exits, bounds, |_, _| {});
                 open[c].store(still_open, Relaxed);
             });
         (boards.end - boards.start) as u64

@@ -83,6 +83,54 @@ pub trait Progress: Sync {
     }
 }
 
+/// The first pass over one chunk's boards, of ranks `start..start +
+/// exits.len()`: a board over gets its score as both bounds; any other
+/// gets its best exit in `exits`, has `stays(i, child)` called for each
+/// of its moves that stays in the table, and the bounds `[best, k]` if it
+/// has one (it is open) or `[best, best]` if not. Returns how many are
+/// open.
+pub(crate) fn settle_chunk<L: Lower + ?Sized>(
+    rules: &TableRules,
+    seeds: usize,
+    lower: &L,
+    start: usize,
+    exits: &mut [i8],
+    bounds: &[AtomicU16],
+    mut stays: impl FnMut(usize, u64),
+) -> u32 {
+    let k = seeds as i8;
+    let mut board = BoardBuf::default();
+    let board = &mut board[..2 * rules.pits()];
+    unrank(start as u64, seeds, board);
+    let mut still_open = 0;
+    for (i, best) in exits.iter_mut().enumerate() {
+        if i > 0 {
+            next_board(board);
+        }
+        let position = rules.position(board, seeds);
+        let at = start + i;
+        if let Some(score) = TableRules::terminal(&position) {
+            bounds[at].store(pack(score, score), Relaxed);
+            continue;
+        }
+        let mut open = false;
+        rules.expand(&position, seeds, lower, |_, child| match child {
+            Child::Exit(score) => *best = (*best).max(score),
+            Child::Same(q) => {
+                open = true;
+                stays(i, q);
+            }
+        });
+        if open {
+            bounds[at].store(pack((*best).max(-k), k), Relaxed);
+            still_open += 1;
+        } else {
+            bounds[at].store(pack(*best, *best), Relaxed);
+        }
+    }
+    still_open
+}
+
 /// A [`Progress`] that reports nothing.
 #[derive(Debug)]
 pub struct Quiet;
@@ -121,33 +169,10 @@ pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
         .map(|(c, (exits, degrees))| {
             let start = c * CHUNK;
             let mut edges = Vec::new();
-            let mut board = BoardBuf::default();
-            let board = &mut board[..2 * m];
-            unrank(start as u64, seeds, board);
-            let mut still_open = 0;
-            for (i, (best, degree)) in exits.iter_mut().zip(degrees.iter_mut()).enumerate() {
-                if i > 0 {
-                    next_board(board);
-                }
-                let position = rules.position(board, seeds);
-                let at = start + i;
-                if let Some(score) = TableRules::terminal(&position) {
-                    bounds[at].store(pack(score, score), Relaxed);
-                    continue;
-                }
-                let before = edges.len();
-                rules.expand(&position, seeds, lower, |_, child| match child {
-                    Child::Exit(score) => *best = (*best).max(score),
-                    Child::Same(q) => edges.push(q as u32),
-                });
-                *degree = (edges.len() - before) as u8;
-                if *degree > 0 {
-                    bounds[at].store(pack((*best).max(-k), k), Relaxed);
-                    still_open += 1;
-                } else {
-                    bounds[at].store(pack(*best, *best), Relaxed);
-                }
-            }
+            let still_open = settle_chunk(rules, seeds, lower, start, exits, &bounds, |i, q| {
+                edges.push(q as u32);
+                degrees[i] += 1;
+            });
             open[c].store(still_open, Relaxed);
             progress.boards(exits.len() as u64);
             edges

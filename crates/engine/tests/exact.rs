@@ -4,6 +4,8 @@
 //! endgames small enough for it, with searches cut short at many node
 //! counts and depths, where a proven result is most often only a bound.
 
+mod common;
+
 use std::collections::HashMap;
 
 use proptest::prelude::*;
@@ -132,24 +134,7 @@ fn endgame(rules: Rules, pits: u8, places: &[u8], turn: Side, split: u8) -> Opti
     for &pit in places {
         board[usize::from(pit) % (2 * m)] += 1;
     }
-    let rest = rules.total_seeds().checked_sub(places.len() as u32)?;
-    let south = (rest / 2 + u32::from(split % 5))
-        .saturating_sub(2)
-        .min(rest);
-    let north = rest - south;
-    let row = |r: &[u8]| {
-        r.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let text = format!(
-        "{}/{} {} {south}-{north}",
-        row(&board[..m]),
-        row(&board[m..]),
-        turn.letter()
-    );
-    Position::from_string(&text, rules).ok()
+    common::position(rules, &board, turn, split, 2)
 }
 
 #[test]

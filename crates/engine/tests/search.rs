@@ -1,6 +1,8 @@
 //! The search against an exhaustive reference on small games, and its
 //! behaviour: captures, game ends, the cycle rule, stopping, time, threads.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -58,27 +60,8 @@ fn small_position(
         };
         board[pit] += 1;
     }
-    let total = rules.total_seeds();
-    let on_board: u32 = board.iter().map(|&s| u32::from(s)).sum();
-    let rest = total.checked_sub(on_board)?;
     // Counts near half each, so that the game is not already decided.
-    let south = (rest / 2 + u32::from(split % 3))
-        .saturating_sub(1)
-        .min(rest);
-    let north = rest - south;
-    let row = |r: &[u8]| {
-        r.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let text = format!(
-        "{}/{} {} {south}-{north}",
-        row(&board[..m]),
-        row(&board[m..]),
-        turn.letter()
-    );
-    Position::from_string(&text, rules).ok()
+    common::position(rules, &board, turn, split, 1)
 }
 
 /// The margin a search found: exact, or a proven win or loss whose

@@ -1,31 +1,13 @@
 //! The move generator and the fast play path never allocate: a global
 //! allocator counts every allocation made while they run.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::alloc::System;
 
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use wari_rules::{Position, Rules, perft};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-// Safety: every call is passed on unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // Safety: the caller upholds `GlobalAlloc::alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // Safety: `ptr` was allocated by `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 #[test]
 fn move_generation_play_and_perft_do_not_allocate() {
@@ -35,7 +17,7 @@ fn move_generation_play_and_perft_do_not_allocate() {
         .collect();
     // Only this thread allocates in this test binary while it runs: the
     // count is read before and after.
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let region = Region::new(GLOBAL);
     let mut leaves = 0;
     for start in &starts {
         leaves += perft(start, 5);
@@ -51,10 +33,10 @@ fn move_generation_play_and_perft_do_not_allocate() {
             p.play_unchecked(m);
         }
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let change = region.change();
     assert!(leaves > 0);
     assert_eq!(
-        after - before,
+        change.allocations + change.reallocations,
         0,
         "allocations while generating and playing moves"
     );

@@ -21,10 +21,13 @@
 //! Options: `--games N` (pairs of each kind, default 20), `--rounds R`,
 //! `--processes 1|2`, `--database URL` (default a temporary SQLite file).
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use serve::Serve;
+
+#[path = "support/serve.rs"]
+mod serve;
 
 struct Options {
     wari: String,
@@ -57,51 +60,28 @@ fn options() -> Options {
     o
 }
 
-struct Serve {
-    child: Child,
-    base: String,
-}
-
 fn spawn(o: &Options, database: &str, port: u16) -> Serve {
-    let child = Command::new(&o.wari)
-        .args([
-            "serve",
-            "--bind",
-            &format!("127.0.0.1:{port}"),
+    Serve::spawn(
+        &o.wari,
+        port,
+        &[
             "--database",
             database,
-        ])
-        .args([
             "--computer-movetime-ms",
             "300",
             "--trusted-proxy",
             "127.0.0.1",
-        ])
-        .args(["--rate-per-s", "1000", "--max-open-tables", "1000"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("wari serve starts");
-    Serve {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
-    }
+            "--rate-per-s",
+            "1000",
+            "--max-open-tables",
+            "1000",
+        ],
+        |c| c,
+    )
 }
 
-async fn up(http: &reqwest::Client, base: &str) -> Duration {
-    let start = Instant::now();
-    loop {
-        if let Ok(r) = http.get(format!("{base}/healthz")).send().await
-            && r.status().is_success()
-        {
-            return start.elapsed();
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the server did not come up"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+async fn up(http: &reqwest::Client, server: &Serve) -> Duration {
+    server.up(http, Duration::from_secs(60)).await
 }
 
 #[derive(Clone)]
@@ -390,7 +370,7 @@ async fn main() {
         .map(|i| spawn(&o, &database, ports[i]))
         .collect();
     for s in &servers {
-        up(&http, &s.base).await;
+        up(&http, s).await;
     }
     // With two processes the games are made through the one that dies,
     // and followed through the survivor.
@@ -437,7 +417,7 @@ async fn main() {
             servers[0].base.clone()
         } else {
             servers[victim] = spawn(&o, &database, ports[victim]);
-            let down = up(&http, &servers[victim].base).await;
+            let down = up(&http, &servers[victim]).await;
             tally
                 .downtime_ms
                 .push(u64::try_from(down.as_millis()).unwrap());
@@ -446,7 +426,7 @@ async fn main() {
         check(&http, &follow, &games, killed_at, &mut tally).await;
         if o.processes == 2 {
             servers[victim] = spawn(&o, &database, ports[victim]);
-            up(&http, &servers[victim].base).await;
+            up(&http, &servers[victim]).await;
         }
         // Games that ended (four were resigned) are replaced.
         let finished: Vec<usize> = games
@@ -463,10 +443,7 @@ async fn main() {
             games = new_games(&http, &servers[victim].base, o.games).await;
         }
     }
-    for mut s in servers {
-        let _ = s.child.kill();
-        let _ = s.child.wait();
-    }
+    drop(servers);
     tally.computer_waits_ms.sort_unstable();
     let waits = &tally.computer_waits_ms;
     println!(

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use crate::wall_clock::WallClock;
+
 /// Options of `wari serve`; the doc comments are the help text.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Config {
@@ -116,6 +118,11 @@ pub struct Config {
     /// such as `https://wari.example` (repeat for several).
     #[arg(long = "allowed-origin", value_name = "ORIGIN")]
     pub allowed_origins: Vec<String>,
+
+    /// The time of day the server goes by: the system's, or a stopped
+    /// clock a test advances (not an option of `wari serve`).
+    #[arg(skip)]
+    pub wall_clock: WallClock,
 }
 
 /// `wari serve`'s options alone, to read the defaults from clap.

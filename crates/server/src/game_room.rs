@@ -19,13 +19,13 @@ use crate::api::error::Error;
 use crate::api::json;
 use crate::computer;
 use crate::events::Outbox;
-use crate::ids::now_ms;
 use crate::lock::{lock, read, write};
 use crate::notify;
 use crate::pool::Work;
 use crate::ratings;
 use crate::referee::{Action, GameState, SeatKind, Status};
 use crate::text::text;
+use crate::wall_clock::WallClock;
 
 /// Connections of one seat's session in this process.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +49,8 @@ pub struct Room {
     deadline: watch::Sender<Option<i64>>,
     /// The ply the computer is searching, so one search runs per move.
     searching: Mutex<Option<usize>>,
+    /// The server's wall clock, which the game's clock runs by.
+    wall_clock: WallClock,
 }
 
 /// Holds a seat's connection open; closing it (drop) marks the time.
@@ -67,14 +69,14 @@ impl Drop for PresenceGuard {
                 let seat = &mut p[side.index()];
                 seat.connections = seat.connections.saturating_sub(1);
                 if seat.connections == 0 {
-                    seat.since_ms = now_ms();
+                    seat.since_ms = self.app.now_ms();
                 }
                 seat.connections == 0
             };
             if last {
                 self.app
                     .process
-                    .presence_changed(&self.room.id, side, false);
+                    .presence_changed(&self.room.id, side, false, self.app.now_ms());
             }
             self.room.republish();
         }
@@ -84,7 +86,7 @@ impl Drop for PresenceGuard {
 impl Room {
     /// A room for `state`; starts its clock's timer.
     pub fn open(app: &Arc<App>, state: GameState) -> Arc<Room> {
-        let now = now_ms();
+        let now = app.now_ms();
         let (updates, _) = broadcast::channel(16);
         let (deadline, _) = watch::channel(None);
         let room = Arc::new(Room {
@@ -101,12 +103,19 @@ impl Room {
             elsewhere: Mutex::new([false; 2]),
             deadline,
             searching: Mutex::new(None),
+            wall_clock: app.config.wall_clock.clone(),
         });
         spawn_timer(Arc::clone(app), Arc::downgrade(&room));
         room.set_deadline(&room.snapshot());
         let (app, opened) = (Arc::clone(app), Arc::clone(&room));
         tokio::spawn(async move { opened.refresh_presence(&app).await });
         room
+    }
+
+    /// Milliseconds since the Unix epoch, by the server's wall clock.
+    #[must_use]
+    pub fn now_ms(&self) -> i64 {
+        self.wall_clock.now_ms()
     }
 
     /// The state as last stored.
@@ -159,7 +168,8 @@ impl Room {
                 p[side.index()].connections == 1
             };
             if first {
-                app.process.presence_changed(&self.id, side, true);
+                app.process
+                    .presence_changed(&self.id, side, true, app.now_ms());
             }
             self.republish();
         }
@@ -175,7 +185,7 @@ impl Room {
     pub async fn refresh_presence(&self, app: &Arc<App>) {
         let rows = match app
             .store
-            .presence(&self.id, now_ms() - crate::lease::LEASE_MS)
+            .presence(&self.id, app.now_ms() - crate::lease::LEASE_MS)
             .await
         {
             Ok(rows) => rows,
@@ -211,7 +221,7 @@ impl Room {
         }
         let rows = app
             .store
-            .presence(&self.id, now_ms() - crate::lease::LEASE_MS)
+            .presence(&self.id, app.now_ms() - crate::lease::LEASE_MS)
             .await?;
         let mut since = self.snapshot().started_at.unwrap_or(0);
         for r in rows.iter().filter(|r| r.side == side) {
@@ -230,7 +240,7 @@ impl Room {
                 since = since.max(r.left_at);
             }
         }
-        Ok((now_ms() - since).max(0))
+        Ok((app.now_ms() - since).max(0))
     }
 
     /// Sends the current state again (presence changed).
@@ -282,7 +292,7 @@ impl Room {
             *state = fresh;
             self.publish(Arc::new(state.clone()));
         }
-        let now = now_ms();
+        let now = app.now_ms();
         let flag_first = !matches!(action, Action::Flag) && state.flag_due(now).is_some();
         let action = if flag_first { Action::Flag } else { action };
         let was_waiting = state.status == Status::Waiting;
@@ -301,7 +311,7 @@ impl Room {
             ratings::show_ratings(app, &mut tx, rematch).await?;
         }
         app.store
-            .update_game(&mut tx, &next, locked.moves_count)
+            .update_game(&mut tx, &next, locked.moves_count, now)
             .await?;
         if was_waiting
             && next.status != Status::Waiting
@@ -310,16 +320,18 @@ impl Room {
             app.store.start_table(&mut tx, table).await?;
         }
         if let Some(rematch) = &effects.rematch {
-            app.store.insert_game(&mut tx, rematch, None).await?;
+            app.store
+                .insert_game(&mut tx, rematch, None, app.now_ms())
+                .await?;
             set_turn(app, &mut tx, rematch, now).await?;
         }
         set_turn(app, &mut tx, &next, now).await?;
         let mut outbox = Outbox::default();
         if was_waiting && next.status == Status::Playing {
-            json::game_started(&mut outbox, &next);
+            json::game_started(&mut outbox, &next, now);
         }
         if let Some(rematch) = &effects.rematch {
-            json::game_started(&mut outbox, rematch);
+            json::game_started(&mut outbox, rematch, now);
         }
         outbox.notify(app, &mut tx).await?;
         let payload = format!("{} {}", self.id, next.version);
@@ -383,7 +395,7 @@ impl Room {
             tokio::spawn(async move {
                 // The clock as it stands when a thread is free.
                 let limits = || {
-                    let clock = clock.map(|c| (c.left(side, now_ms()), c.increment_ms));
+                    let clock = clock.map(|c| (c.left(side, app.now_ms()), c.increment_ms));
                     app.computer.move_limits(clock)
                 };
                 room.computer_moves(&app, game, level, limits, ply).await;
@@ -488,9 +500,8 @@ fn spawn_timer(app: Arc<App>, room: Weak<Room>) {
                     }
                 }
                 Some(at) => {
-                    let wait = u64::try_from(at - now_ms()).unwrap_or(0) + 5;
                     tokio::select! {
-                        () = tokio::time::sleep(Duration::from_millis(wait)) => {
+                        () = app.config.wall_clock.sleep_until(at) => {
                             let Some(room) = room.upgrade() else { return };
                             if let Err(e) = room.act(&app, Action::Flag).await
                                 && !matches!(e, Error::Conflict(_)) {

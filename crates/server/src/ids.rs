@@ -1,8 +1,6 @@
 //! Random identifiers for games, tables and sessions, and the time in
 //! milliseconds that the database stores.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// `len` random letters and digits from the operating system's generator
@@ -31,14 +29,6 @@ pub fn game_id() -> String {
 pub fn coin() -> bool {
     let mut byte = [0u8; 1];
     getrandom::fill(&mut byte).is_ok_and(|()| byte[0] & 1 == 0)
-}
-
-/// Milliseconds since the Unix epoch.
-#[must_use]
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The UTC date of a time in milliseconds, as OGN's `Date` tag writes it

@@ -20,7 +20,7 @@ use wari_rules::Side;
 
 use crate::App;
 use crate::api::error::Error;
-use crate::ids::{now_ms, random_id};
+use crate::ids::random_id;
 use crate::referee::Action;
 
 /// Milliseconds without a heartbeat after which a process is dead.
@@ -47,27 +47,28 @@ struct PresenceChange {
     at: i64,
 }
 
-impl Default for Process {
-    fn default() -> Process {
+impl Process {
+    /// This process, started at `started_at` (milliseconds since the
+    /// Unix epoch).
+    #[must_use]
+    pub fn new(started_at: i64) -> Process {
         let (presence, changes) = mpsc::unbounded_channel();
         Process {
             id: random_id(12),
-            started_at: now_ms(),
+            started_at,
             presence,
             changes: std::sync::Mutex::new(Some(changes)),
         }
     }
-}
 
-impl Process {
     /// Records, in order and off the caller's path, that `side` of `game`
-    /// is now connected here or not.
-    pub fn presence_changed(&self, game: &str, side: Side, connected: bool) {
+    /// is now connected here or not, at `at`.
+    pub fn presence_changed(&self, game: &str, side: Side, connected: bool, at: i64) {
         let _ = self.presence.send(PresenceChange {
             game: game.to_owned(),
             side,
             connected,
-            at: now_ms(),
+            at,
         });
     }
 }
@@ -79,7 +80,7 @@ impl Process {
 /// # Errors
 /// A database error.
 pub async fn start(app: &Arc<App>) -> Result<(), Error> {
-    let now = now_ms();
+    let now = app.now_ms();
     app.store
         .beat(&app.process.id, app.process.started_at, now)
         .await?;
@@ -96,7 +97,7 @@ pub async fn start(app: &Arc<App>) -> Result<(), Error> {
 async fn bury_the_dead(app: &Arc<App>, cut: i64) -> Result<(), Error> {
     let me = &app.process.id;
     for dead in app.store.dead_processes(me, cut).await? {
-        let Some(estate) = app.store.bury(&dead, cut, me, now_ms()).await? else {
+        let Some(estate) = app.store.bury(&dead, cut, me, app.now_ms()).await? else {
             continue;
         };
         tracing::info!(process = %dead, turns = estate.turns.len(), "a server process died: its games taken over");
@@ -163,7 +164,7 @@ pub async fn leave(app: &App) {
 }
 
 async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {
-    let now = now_ms();
+    let now = app.now_ms();
     app.store
         .beat(&app.process.id, app.process.started_at, now)
         .await?;

@@ -49,6 +49,7 @@ mod tables;
 mod text;
 mod tokens;
 mod tournaments;
+mod wall_clock;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -60,6 +61,7 @@ pub use api::error::Error;
 pub use config::Config;
 pub use name::check_name;
 pub use tokens::{Scope, token_hash};
+pub use wall_clock::WallClock;
 
 use crate::computer::Computer;
 pub use crate::computer::Tablebases;
@@ -87,6 +89,13 @@ pub struct App {
     chats: chat::Chats,
     pairing: pairing::Pairing,
     tournaments: tournaments::Tournaments,
+}
+
+impl App {
+    /// Milliseconds since the Unix epoch, by the server's wall clock.
+    fn now_ms(&self) -> i64 {
+        self.config.wall_clock.now_ms()
+    }
 }
 
 /// A running server.
@@ -180,7 +189,7 @@ pub async fn start(config: Config, tables: Option<Arc<dyn Tablebases>>) -> Resul
         sessions: Sessions::default(),
         hasher: accounts::Hasher::new(config::PASSWORD_HASHES_AT_ONCE).map_err(Error::startup)?,
         stopping: Stopping::default(),
-        process: lease::Process::default(),
+        process: lease::Process::new(config.wall_clock.now_ms()),
         events: events::Events::default(),
         chats: chat::Chats::default(),
         pairing: pairing::Pairing::default(),

@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex};
 use crate::App;
 use crate::api::error::Error;
 use crate::game_room::Room;
-use crate::ids::now_ms;
 use crate::lock::lock;
 use crate::referee::GameState;
 use crate::store::Backend;
@@ -41,7 +40,7 @@ impl Rooms {
             .ok_or_else(|| Error::not_found(text!("err-no-game", id = id)))?;
         drop(conn);
         let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
-        let flag_due = state.flag_due(now_ms()).is_some();
+        let flag_due = state.flag_due(app.now_ms()).is_some();
         let room = self.insert(app, state);
         // Another process may have stored a newer version between the read
         // and the insert, its announcement finding no room here (it is
@@ -60,7 +59,12 @@ impl Rooms {
         }
         // The computer's turn is searched by the process that has it; one
         // that nobody has (stored before turns were) is taken here.
-        if pending && app.store.adopt_turn(id, &app.process.id, now_ms()).await? {
+        if pending
+            && app
+                .store
+                .adopt_turn(id, &app.process.id, app.now_ms())
+                .await?
+        {
             room.follow_up(app, &room.snapshot());
         }
         Ok(room)

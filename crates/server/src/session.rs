@@ -15,7 +15,7 @@ use axum::http::header::COOKIE;
 use crate::App;
 use crate::accounts::{name_key, reserved};
 use crate::api::error::Error;
-use crate::ids::{now_ms, random_id};
+use crate::ids::random_id;
 use crate::lock::lock;
 use crate::name::check_name;
 use crate::store::Session;
@@ -108,7 +108,7 @@ impl Sessions {
                     account_id: None,
                     bot: false,
                 };
-                app.store.insert_session(&s, now_ms()).await?;
+                app.store.insert_session(&s, app.now_ms()).await?;
                 s
             }
         };

@@ -18,7 +18,7 @@ use crate::api::json;
 use crate::clock::Clock;
 use crate::events::Outbox;
 use crate::game_room::Room;
-use crate::ids::{coin, game_id, now_ms, random_id};
+use crate::ids::{coin, game_id, random_id};
 use crate::ratings::{self, Pool};
 use crate::referee::{Action, GameState, Seat, Status};
 use crate::store::{Session, TableRow};
@@ -242,7 +242,7 @@ pub async fn create(
     {
         return Err(Error::forbidden(text!("err-bots-challenge-only")));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     if matches!(spec.opponent, Opponent::Human { .. }) {
         let max = i64::from(app.config.max_open_tables);
         let (mine, from_address) = app
@@ -313,12 +313,14 @@ pub async fn create(
     };
     let mut tx = app.store.pool().begin().await?;
     ratings::show_ratings(app, &mut tx, &mut state).await?;
-    app.store.insert_game(&mut tx, &state, None).await?;
+    app.store
+        .insert_game(&mut tx, &state, None, app.now_ms())
+        .await?;
     app.store.insert_table(&mut tx, &table).await?;
     crate::game_room::set_turn(app, &mut tx, &state, now).await?;
     let mut outbox = Outbox::default();
     if state.status == Status::Playing {
-        json::game_started(&mut outbox, &state);
+        json::game_started(&mut outbox, &state, app.now_ms());
     }
     if let Some((account, _)) = &table.challenged {
         let mut event = json::challenge_event("challenge", &table);
@@ -346,7 +348,7 @@ pub async fn join(app: &Arc<App>, guest: &Session, table: &TableRow) -> Result<S
     if table.status == "expired"
         || (table.status == "open"
             && table.created_at
-                < open_since(app, now_ms()).of(table.clock.is_some_and(|c| c.per_move)))
+                < open_since(app, app.now_ms()).of(table.clock.is_some_and(|c| c.per_move)))
     {
         return Err(Error::conflict(text!("err-table-expired")));
     }

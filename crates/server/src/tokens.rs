@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use crate::App;
 use crate::api::error::Error;
-use crate::ids::{now_ms, random_id};
+use crate::ids::random_id;
 use crate::notify;
 use crate::store::{Session, TokenRow};
 use crate::text::text;
@@ -135,7 +135,7 @@ pub async fn create(
             max_tokens = MAX_TOKENS
         )));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     // The token's own session; its cookie secret is never handed out.
     let session = Session {
         id: random_id(12),

@@ -5,6 +5,7 @@
 mod clock;
 mod computer;
 mod files;
+mod lines;
 mod plain;
 mod session;
 mod tui;
@@ -222,8 +223,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     }
     let terminal = io::stdout().is_terminal() && io::stdin().is_terminal();
     if args.plain || !terminal {
-        let stdin = io::stdin();
-        plain::run(session, &mut stdin.lock(), out, terminal)
+        plain::run(session, &lines::Lines::stdin(), out, terminal)
     } else {
         tui::run(session, args.speed)
     }

@@ -6,7 +6,7 @@
 //! in the game's language (`cli.ftl`); commands are read in it and in
 //! English.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -17,6 +17,7 @@ use wari_rules::{Move, Side};
 use super::clock::ClockTime;
 use super::computer::{Computer, Purpose};
 use super::files;
+use super::lines::{Lines, Read};
 use super::session::{self, Player, Session};
 use super::words::{self, Language};
 use crate::error::Error;
@@ -100,10 +101,11 @@ fn help_text(lang: Language) -> String {
 
 /// Plays the game reading `input` and writing `out` until it ends, the
 /// player quits or the input ends. `prompt` writes `South> ` before each
-/// read (for a person at a terminal).
+/// read (for a person at a terminal). A flag falls as soon as its clock
+/// runs out (`South's time is up`), with no line awaited.
 pub fn run(
     mut session: Session,
-    input: &mut impl BufRead,
+    input: &Lines,
     out: &mut impl Write,
     prompt: bool,
 ) -> Result<(), Error> {
@@ -177,8 +179,12 @@ pub fn run(
         writeln!(plain.out, "{to_move}")?;
         let legal = message(lang, "cli-legal", &[("moves", legal.join(" ").into())]);
         writeln!(plain.out, "{legal}")?;
-        let Some(line) = plain.read(input, prompt.then_some(turn))? else {
-            return Ok(());
+        let deadline = session.flag_at(Instant::now());
+        let line = match plain.read(input, prompt.then_some(turn), deadline)? {
+            Read::Line(line) => line,
+            Read::End => return Ok(()),
+            // The flag fell while the player thought.
+            Read::Late => String::new(),
         };
         if session.tick(Instant::now()) {
             let text = message(lang, "cli-time-up", &[("side", words::side(turn))]);
@@ -228,22 +234,19 @@ impl<W: Write> Plain<'_, W> {
         Ok(())
     }
 
-    /// Reads one line (after a prompt), `None` at the end of the input.
+    /// Reads one line (after a prompt), waiting until `deadline` at most.
     fn read(
         &mut self,
-        input: &mut impl BufRead,
+        input: &Lines,
         prompt: Option<Side>,
-    ) -> Result<Option<String>, Error> {
+        deadline: Option<Instant>,
+    ) -> Result<Read, Error> {
         if let Some(side) = prompt {
             let prompt = self.say("cli-prompt", &[("side", words::side(side))]);
             write!(self.out, "{prompt} ")?;
         }
         self.out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(line.trim().to_owned()))
+        Ok(input.next(deadline)?)
     }
 
     /// The board, the last move and the clocks.
@@ -276,12 +279,7 @@ impl<W: Write> Plain<'_, W> {
     }
 
     /// Does what a line says.
-    fn command(
-        &mut self,
-        session: &mut Session,
-        line: &str,
-        input: &mut impl BufRead,
-    ) -> Result<Step, Error> {
+    fn command(&mut self, session: &mut Session, line: &str, input: &Lines) -> Result<Step, Error> {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let now = Instant::now();
@@ -370,11 +368,7 @@ impl<W: Write> Plain<'_, W> {
 
     /// Asks the other player to end the game by the cycle rule: the
     /// computer judges with a search, a person answers on the next line.
-    fn offer_cycle(
-        &mut self,
-        session: &mut Session,
-        input: &mut impl BufRead,
-    ) -> Result<Step, Error> {
+    fn offer_cycle(&mut self, session: &mut Session, input: &Lines) -> Result<Step, Error> {
         if let Err(e) = session.can_offer_cycle() {
             return self.error(e.text(self.lang));
         }
@@ -386,7 +380,10 @@ impl<W: Write> Plain<'_, W> {
         ];
         if session.settings().player(other) == Player::Human {
             self.tell("cli-offer-ask", &sides)?;
-            let answer = self.read(input, None)?.unwrap_or_default().to_lowercase();
+            let answer = match self.read(input, None, None)? {
+                Read::Line(line) => line.to_lowercase(),
+                Read::End | Read::Late => String::new(),
+            };
             let yes = self.say("cli-yes-answers", &[]).to_lowercase();
             if !answer.is_empty() && yes.split_whitespace().any(|word| word == answer) {
                 session.end_by_agreement(Instant::now());

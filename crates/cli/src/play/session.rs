@@ -187,6 +187,13 @@ impl Session {
         }
     }
 
+    /// When the running clock's flag falls, if a clock runs (as of `now`).
+    pub fn flag_at(&self, now: Instant) -> Option<Instant> {
+        let clocks = self.clocks.as_ref()?;
+        let side = clocks.running()?;
+        Some(now + clocks.left(side, now))
+    }
+
     /// Ends the game on time if the running clock is at zero. Returns
     /// whether it did.
     pub fn tick(&mut self, now: Instant) -> bool {

@@ -407,11 +407,10 @@ fn save_writes_ogn_that_replays_to_the_same_position_and_load_continues_it() {
 
 #[test]
 fn a_fallen_flag_ends_the_game_on_time() {
-    // 0.01 minutes: 0.6 seconds each.
-    let mut play = Play::spawn(&["--mode", "two-players", "--tc", "0.01+0"]);
+    // A tenth of a second each: South's flag falls while South thinks,
+    // without a line typed.
+    let mut play = Play::spawn(&["--mode", "two-players", "--tc", "0.1s+0"]);
     play.until("legal: ");
-    thread::sleep(Duration::from_millis(900));
-    play.send("C");
     assert_eq!(play.line().unwrap(), "South's time is up");
     assert_eq!(play.until("result "), "result N time 0-0");
     assert_eq!(play.finish().0, Some(0));

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use crate::App;
 use crate::api::error::Error;
 use crate::config::{FAILURE_WINDOW_MS, FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS};
-use crate::ids::now_ms;
 use crate::text::text;
 
 /// The scopes a sign-in for `key` from `address` is counted in.
@@ -25,7 +24,7 @@ fn scopes(key: &str, address: IpAddr) -> [String; 2] {
 /// # Errors
 /// A 429 saying how long to wait; a database error.
 pub async fn check(app: &Arc<App>, key: &str, address: IpAddr) -> Result<(), Error> {
-    let now = now_ms();
+    let now = app.now_ms();
     let since = now - FAILURE_WINDOW_MS;
     let [account, from] = scopes(key, address);
     for (scope, limit, what) in [
@@ -51,7 +50,9 @@ pub async fn check(app: &Arc<App>, key: &str, address: IpAddr) -> Result<(), Err
 /// A database error.
 pub async fn record(app: &Arc<App>, key: &str, address: IpAddr) -> Result<(), Error> {
     let [account, from] = scopes(key, address);
-    app.store.add_failure(&[&account, &from], now_ms()).await
+    app.store
+        .add_failure(&[&account, &from], app.now_ms())
+        .await
 }
 
 /// Forgets the failures counted against `key` (it signed in).
@@ -68,7 +69,7 @@ pub async fn forget(app: &Arc<App>, key: &str) -> Result<(), Error> {
 /// # Errors
 /// A 429; a database error.
 pub async fn check_sign_ups(app: &Arc<App>, address: IpAddr) -> Result<(), Error> {
-    let now = now_ms();
+    let now = app.now_ms();
     let (count, first) = app
         .store
         .failures_since(&format!("signup:{address}"), now - HOUR_MS)
@@ -89,7 +90,7 @@ pub async fn check_sign_ups(app: &Arc<App>, address: IpAddr) -> Result<(), Error
 /// A database error.
 pub async fn count_sign_up(app: &Arc<App>, address: IpAddr) -> Result<(), Error> {
     app.store
-        .add_failure(&[&format!("signup:{address}")], now_ms())
+        .add_failure(&[&format!("signup:{address}")], app.now_ms())
         .await
 }
 
@@ -99,7 +100,7 @@ pub async fn count_sign_up(app: &Arc<App>, address: IpAddr) -> Result<(), Error>
 /// A database error.
 pub async fn prune(app: &Arc<App>) -> Result<(), Error> {
     app.store
-        .prune_failures(now_ms() - HOUR_MS.max(FAILURE_WINDOW_MS))
+        .prune_failures(app.now_ms() - HOUR_MS.max(FAILURE_WINDOW_MS))
         .await
 }
 

@@ -21,7 +21,7 @@ pub use password::Hasher;
 
 use crate::App;
 use crate::api::error::Error;
-use crate::ids::{now_ms, random_id};
+use crate::ids::random_id;
 use crate::notify;
 use crate::referee::{Action, Status};
 use crate::store::{AccountRow, Session, Touched};
@@ -51,7 +51,7 @@ pub async fn sign_up(
     if app.store.account_by_key(&key).await?.is_some() {
         return Err(Error::conflict(text!("err-name-taken", name = name)));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     let account = AccountRow {
         id: random_id(12),
         name,
@@ -105,7 +105,7 @@ pub async fn sign_in(
         return Err(Error::WrongPassword);
     };
     failures::forget(app, &key).await?;
-    let now = now_ms();
+    let now = app.now_ms();
     let mut tx = app.store.pool().begin().await?;
     let (session, touched) =
         signed_in_session(app, &mut tx, existing.as_ref(), &account, now, false).await?;
@@ -338,7 +338,7 @@ pub async fn delete(
         .await?;
     let touched = app
         .store
-        .anonymise_account(&mut tx, &account.id, now_ms())
+        .anonymise_account(&mut tx, &account.id, app.now_ms())
         .await?;
     let ended = app.store.end_sessions(&mut tx, &account.id, None).await?;
     for id in &ended {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Address, Client, Guest, Json, MaybeGuest, NoFields};
+use super::extract::{Acting, Address, Client, Guest, Json, MaybeGuest, NoFields};
 use crate::App;
 use crate::accounts;
 use crate::session::{clear_cookie, set_cookie};
@@ -106,11 +106,10 @@ pub struct NewPassword {
 /// signed in to the account are signed out.
 pub async fn change_password(
     State(app): State<Arc<App>>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Address(address): Address,
     Json(body): Json<NewPassword>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     accounts::change_password(&app, &session, address, &body.current, &body.new).await?;
     Ok(axum::Json(json!({ "changed": true })))
 }
@@ -124,11 +123,10 @@ pub struct Confirm {
 /// `POST /api/account/delete` `{"password"}`.
 pub async fn delete(
     State(app): State<Arc<App>>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Address(address): Address,
     Json(body): Json<Confirm>,
 ) -> Result<impl IntoResponse, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     accounts::delete(&app, &session, address, &body.password).await?;
     Ok((
         [(SET_COOKIE, clear_cookie())],

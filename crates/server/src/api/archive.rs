@@ -12,7 +12,7 @@ use super::error::Error;
 use super::extract::{Client, Query, Text};
 use crate::App;
 use crate::accounts::name_key;
-use crate::ids::{game_id, now_ms};
+use crate::ids::game_id;
 use crate::referee::{GameState, MoveTime, Seat, SeatKind, Status};
 use crate::store::Filter;
 use crate::text::text;
@@ -122,7 +122,7 @@ pub async fn import(
     if !record.game.is_over() {
         return Err(Error::bad(text!("err-record-unfinished")));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     let mut state = GameState::new(game_id(), record.game.clone(), None, now);
     state.source = "import".to_owned();
     state.status = Status::Finished;
@@ -147,7 +147,9 @@ pub async fn import(
     }
     let tags = serde_json::to_string(&record.tags).map_err(|e| Error::Internal(e.to_string()))?;
     let mut tx = app.store.pool().begin().await?;
-    app.store.insert_game(&mut tx, &state, Some(&tags)).await?;
+    app.store
+        .insert_game(&mut tx, &state, Some(&tags), app.now_ms())
+        .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({ "game_id": state.id })))
 }

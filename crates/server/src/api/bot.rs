@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::actions::{Message, perform};
 use super::error::Error;
-use super::extract::{Guest, Json, NoFields};
+use super::extract::{Acting, Guest, Json, NoFields};
 use crate::App;
 use crate::chat::{self, Room};
 use crate::notify;
@@ -40,10 +40,9 @@ fn ok() -> axum::Json<Value> {
 /// good; only an account that has never sat at a game (409 otherwise).
 pub async fn upgrade(
     State(app): State<Arc<App>>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let Some(account) = session.account_id.clone() else {
         return Err(Error::NotSignedIn(text!("err-bot-needs-account")));
     };

@@ -22,7 +22,6 @@ use super::json;
 use crate::App;
 use crate::chat;
 use crate::game_room::Room;
-use crate::ids::now_ms;
 use crate::listen::stopped;
 use crate::referee::{GameState, Status};
 use crate::store::ChatMessage;
@@ -34,8 +33,8 @@ const KEEP_ALIVE: Duration = Duration::from_secs(10);
 /// `gameState`: the moves played (letters, separated by spaces, as
 /// lichess writes UCI moves), both clocks now, and how it stands.
 #[must_use]
-pub fn game_state(state: &GameState) -> Value {
-    let left = state.clock.map(|c| c.left_both(now_ms()));
+pub fn game_state(state: &GameState, now: i64) -> Value {
+    let left = state.clock.map(|c| c.left_both(now));
     let outcome = state
         .game
         .outcome()
@@ -57,7 +56,7 @@ pub fn game_state(state: &GameState) -> Value {
 
 /// `gameFull`: the game as it begins for a bot at `you`, with its state.
 #[must_use]
-pub fn game_full(state: &GameState, you: Side) -> Value {
+pub fn game_full(state: &GameState, you: Side, now: i64) -> Value {
     let player = |side: Side| {
         state.seat(side).map_or(Value::Null, |seat| {
             json!({
@@ -79,7 +78,7 @@ pub fn game_full(state: &GameState, you: Side) -> Value {
         "players": { "S": player(Side::South), "N": player(Side::North) },
         "you": you.letter().to_string(),
         "start": state.game.start().to_string(),
-        "state": game_state(state),
+        "state": game_state(state, now),
     })
 }
 
@@ -112,7 +111,7 @@ pub async fn stream(
     let presence = room.connect(&app, Some(you));
     let first = room.snapshot();
     let reader = Reader {
-        first: Some(line(&game_full(&first, you))),
+        first: Some(line(&game_full(&first, you, room.now_ms()))),
         said: (first.game.moves().len(), first.status),
         done: false,
         updates,
@@ -193,7 +192,7 @@ impl Reader {
             }
             self.said = now;
             self.done = state.status == Status::Finished;
-            return Some(line(&game_state(&state)));
+            return Some(line(&game_state(&state, self.room.now_ms())));
         }
     }
 }

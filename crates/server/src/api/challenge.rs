@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Address, Guest, Json, NoFields};
+use super::extract::{Acting, Address, Json, NoFields};
 use super::json;
 use crate::App;
 use crate::store::TableRow;
@@ -40,11 +40,10 @@ pub struct NewChallenge {
 pub async fn create(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Address(address): Address,
     Json(spec): Json<NewChallenge>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let table = NewTable {
         rules: spec.rules.unwrap_or_else(|| "abapa".to_owned()),
         starts: spec.color,
@@ -77,9 +76,8 @@ async fn challenge(app: &Arc<App>, id: &str) -> Result<TableRow, Error> {
 pub async fn accept(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let table = challenge(&app, &id).await?;
     let game_id = tables::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
@@ -99,10 +97,9 @@ pub struct Decline {
 pub async fn decline(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Json(body): Json<Decline>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let reason = body.reason.unwrap_or_else(|| "generic".to_owned());
     if !DECLINE_REASONS.contains(&reason.as_str()) {
         return Err(Error::bad(text!(
@@ -123,10 +120,9 @@ pub async fn decline(
 pub async fn cancel(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let table = challenge(&app, &id).await?;
     if !guest.is(&table.creator_session) {
         return Err(Error::forbidden(text!("err-challenge-not-yours")));

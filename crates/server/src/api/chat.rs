@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Guest, Json, MaybeGuest};
+use super::extract::{Acting, Json, MaybeGuest};
 use crate::App;
 use crate::chat::{self, Room};
 
@@ -37,10 +37,9 @@ pub struct Post {
 pub async fn post(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(body): Json<Post>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let room = app.rooms.get(&app, &id).await?;
     let message = chat::post(
         &app,
@@ -64,10 +63,9 @@ pub struct Mute {
 pub async fn mute(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(body): Json<Mute>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let room = app.rooms.get(&app, &id).await?;
     chat::mute(&app, &room.snapshot(), &session, body.muted).await?;
     Ok(axum::Json(json!({ "muted": body.muted })))

@@ -22,7 +22,6 @@ use super::extract::{Client, Guest};
 use super::json::{self, game_event};
 use crate::App;
 use crate::game_room::Room;
-use crate::ids::now_ms;
 use crate::listen::stopped;
 use crate::referee::{GameState, Status};
 use crate::store::Session;
@@ -117,7 +116,7 @@ impl Reader {
     async fn start(&mut self) -> Result<(), Error> {
         self.app
             .store
-            .seen_seeking(self.session.player(), now_ms())
+            .seen_seeking(self.session.player(), self.app.now_ms())
             .await?;
         let mut games = Vec::new();
         for player in self.session.holders() {
@@ -165,7 +164,7 @@ impl Reader {
         };
         let event = match live {
             Some(event) if named.is_some() => event.clone(),
-            _ => game_event("gameStart", &state, side),
+            _ => game_event("gameStart", &state, side, self.app.now_ms()),
         };
         let told_turn = (event["game"]["your_turn"] == true)
             .then(|| event["game"]["moves_count"].as_u64())
@@ -194,7 +193,7 @@ impl Reader {
         let side = f.side;
         if state.status == Status::Finished {
             f.finished = true;
-            let mut event = game_event("gameFinish", state, side);
+            let mut event = game_event("gameFinish", state, side, self.app.now_ms());
             let outcome = state.game.outcome();
             event["game"]["result"] = json!(outcome.map(|o| o.result_name()));
             event["game"]["reason"] = json!(outcome.map(|o| o.reason().name()));
@@ -207,7 +206,7 @@ impl Reader {
         let ply = state.game.moves().len();
         if state.status == Status::Playing && state.to_move() == side && f.told_turn != Some(ply) {
             f.told_turn = Some(ply);
-            self.push(&game_event("yourTurn", state, side));
+            self.push(&game_event("yourTurn", state, side, self.app.now_ms()));
         }
     }
 
@@ -222,7 +221,10 @@ impl Reader {
             };
             match next {
                 Err(_) => {
-                    let seen = self.app.store.seen_seeking(self.session.player(), now_ms());
+                    let seen = self
+                        .app
+                        .store
+                        .seen_seeking(self.session.player(), self.app.now_ms());
                     if let Err(e) = seen.await {
                         tracing::warn!(error = %e, "seeks not marked seen");
                     }

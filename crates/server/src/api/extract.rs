@@ -129,6 +129,22 @@ impl FromRequestParts<Arc<App>> for Guest {
     }
 }
 
+/// The guest making a request that acts (plays, joins, posts, ...): as
+/// [`Guest`], and the request counted against the session's rate (429
+/// past it).
+#[derive(Debug)]
+pub struct Acting(pub Session);
+
+impl FromRequestParts<Arc<App>> for Acting {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Acting, Error> {
+        let Guest(session) = Guest::from_request_parts(parts, app).await?;
+        app.limiter.check(&format!("s:{}", session.id))?;
+        Ok(Acting(session))
+    }
+}
+
 /// Who the limits count by: the session, or the address without one.
 #[derive(Debug, Clone)]
 pub struct Client(pub String);

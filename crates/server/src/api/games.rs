@@ -22,7 +22,7 @@ use crate::store::Session;
 /// The GAME of `state` as `viewer` sees it.
 pub fn view(room: &Room, state: &GameState, viewer: Option<&Session>) -> Value {
     let you = viewer.and_then(|s| s.side_in(state));
-    json::game(state, room.connected(state), you)
+    json::game(state, room.connected(state), you, room.now_ms())
 }
 
 /// `GET /api/games/{id}`.

@@ -7,7 +7,6 @@ use wari_rules::{GrandSlam, Move, Rules, Side, Slot, Sowing};
 
 use crate::clock::Clock;
 use crate::events::Outbox;
-use crate::ids::now_ms;
 use crate::ratings::{Pool, pool_of};
 use crate::referee::{GameState, Seat, SeatKind, Status};
 use crate::store::{Session, TableRow};
@@ -15,8 +14,7 @@ use crate::store::{Session, TableRow};
 /// GAME: the state of `state` as `you` (a side, or a spectator) sees it,
 /// with who is connected.
 #[must_use]
-pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>) -> Value {
-    let now = now_ms();
+pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>, now: i64) -> Value {
     let position = state.game.position();
     let player = |side: Side| {
         state.seat(side).map_or(Value::Null, |seat| {
@@ -124,7 +122,7 @@ fn last_move(sowing: &Sowing) -> Value {
 /// An event about `state` for the player at `side` (`gameStart`, ...):
 /// the game in brief, from that player's seat.
 #[must_use]
-pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
+pub fn game_event(kind: &str, state: &GameState, side: Side, now: i64) -> Value {
     let opponent = state.seat(side.opposite()).map_or(Value::Null, |seat| {
         json!({
             "name": seat.name,
@@ -147,7 +145,7 @@ pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
             "you": side.letter().to_string(),
             "your_turn": state.status == Status::Playing && state.to_move() == side,
             "moves_count": state.game.moves().len(),
-            "time_left_ms": state.clock.map(|c| c.left(side, now_ms())),
+            "time_left_ms": state.clock.map(|c| c.left(side, now)),
             "opponent": opponent,
             "tournament": state.tournament,
         }
@@ -156,10 +154,10 @@ pub fn game_event(kind: &str, state: &GameState, side: Side) -> Value {
 
 /// Puts the `gameStart` event of `state` in `outbox` for each person
 /// seated.
-pub fn game_started(outbox: &mut Outbox, state: &GameState) {
+pub fn game_started(outbox: &mut Outbox, state: &GameState, now: i64) {
     for side in Side::ALL {
         if let Some(player) = state.seat(side).and_then(Seat::player) {
-            outbox.push(player, game_event("gameStart", state, side));
+            outbox.push(player, game_event("gameStart", state, side, now));
         }
     }
 }

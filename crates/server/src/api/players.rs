@@ -15,7 +15,6 @@ use super::json;
 use crate::App;
 use crate::accounts::name_key;
 use crate::clock::DAY_MS;
-use crate::ids::now_ms;
 use crate::ratings::{PROVISIONAL_DEVIATION, Pool, Rating};
 use crate::referee::Status;
 use crate::store::{AccountRow, GameSummary, StoredRating};
@@ -213,7 +212,7 @@ pub async fn leaderboard(
     let pool: Pool = pool
         .parse()
         .map_err(|_| Error::not_found(unknown_pool(&pool)))?;
-    let since = now_ms() - ACTIVE_DAYS * DAY_MS;
+    let since = app.now_ms() - ACTIVE_DAYS * DAY_MS;
     let best = app
         .store
         .leaderboard(&pool.to_string(), PROVISIONAL_DEVIATION, since, 100)

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Guest, Json, NoFields};
+use super::extract::{Acting, Guest, Json, NoFields};
 use crate::App;
 use crate::pairing::{self, POOLS};
 use crate::store::SeekRow;
@@ -56,10 +56,9 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<axum::Json<Value>, Erro
 pub async fn seek(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     if session.bot {
         return Err(Error::forbidden(text!("err-pools-not-for-bots")));
     }
@@ -82,10 +81,9 @@ pub async fn get(
 pub async fn cancel(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     pairing::cancel(&app, &session, &id).await?;
     Ok(axum::Json(json!({ "cancelled": id })))
 }

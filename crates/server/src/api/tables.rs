@@ -7,20 +7,20 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Address, Guest, Json, MaybeGuest, NoFields};
+use super::extract::{Acting, Address, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
+use crate::store::TableRow;
 use crate::tables::{self, NewTable};
 use crate::text::text;
 
 /// `POST /api/tables`.
 pub async fn create(
     State(app): State<Arc<App>>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Address(address): Address,
     Json(spec): Json<NewTable>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let (table, _room) = tables::create(&app, &guest, &address.to_string(), spec).await?;
     let mut body = json!({ "table": json::table(&table, Some(&guest)) });
     if let Some(token) = &table.invite_token {
@@ -35,7 +35,7 @@ pub async fn lobby(
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
     let viewer = viewer.as_ref();
-    let since = tables::open_since(&app, crate::ids::now_ms());
+    let since = tables::open_since(&app, app.now_ms());
     let open = app.store.open_tables(since, 100).await?;
     let playing = app.store.playing(100).await?;
     Ok(axum::Json(json!({
@@ -50,11 +50,7 @@ pub async fn get(
     Path(id): Path<String>,
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
-    let table = app
-        .store
-        .table(&id)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
+    let table = find(&app, &id).await?;
     let challenged =
         |s: &crate::store::Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
     if table.private
@@ -67,19 +63,22 @@ pub async fn get(
     Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
+/// The table `id` (404 for none).
+async fn find(app: &App, id: &str) -> Result<TableRow, Error> {
+    app.store
+        .table(id)
+        .await?
+        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))
+}
+
 /// `POST /api/tables/{id}/join` (public tables).
 pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
-    let table = app
-        .store
-        .table(&id)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
+    let table = find(&app, &id).await?;
     if table.private {
         return Err(Error::not_found(text!("err-no-table", id = id)));
     }
@@ -92,15 +91,10 @@ pub async fn join(
 pub async fn cancel(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
-    let table = app
-        .store
-        .table(&id)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))?;
+    let table = find(&app, &id).await?;
     tables::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "cancelled": table.id })))
 }
@@ -123,10 +117,9 @@ pub async fn invite(
 pub async fn join_invite(
     State(app): State<Arc<App>>,
     Path(token): Path<String>,
-    Guest(guest): Guest,
+    Acting(guest): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
     let table = app
         .store
         .table_by_invite(&token)

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::error::Error;
-use super::extract::{Guest, Json, NoFields};
+use super::extract::{Acting, Guest, Json, NoFields};
 use crate::App;
 use crate::store::TokenRow;
 use crate::text::text;
@@ -36,10 +36,9 @@ fn view(row: &TokenRow) -> Value {
 /// TOKEN with `"token"`, the secret, shown this once.
 pub async fn create(
     State(app): State<Arc<App>>,
-    Guest(owner): Guest,
+    Acting(owner): Acting,
     Json(body): Json<NewToken>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", owner.id))?;
     let scopes = body
         .scopes
         .iter()
@@ -73,10 +72,9 @@ pub async fn list(
 pub async fn revoke(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Guest(owner): Guest,
+    Acting(owner): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", owner.id))?;
     tokens::revoke(&app, &owner, &id).await?;
     Ok(axum::Json(json!({ "revoked": id })))
 }

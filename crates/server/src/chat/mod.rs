@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::App;
 use crate::api::error::Error;
 use crate::events::Hub;
-use crate::ids::{now_ms, random_id};
+use crate::ids::random_id;
 use crate::referee::{GameState, Status};
 use crate::store::{Backend, ChatMessage, Session};
 use crate::text::text;
@@ -151,7 +151,7 @@ pub async fn post(
     if text.chars().any(char::is_control) {
         return Err(Error::bad(text!("err-chat-control-characters")));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     let (total, recent, last) = app
         .store
         .chat_counts(

@@ -23,7 +23,7 @@ use crate::App;
 use crate::api::error::Error;
 use crate::api::json;
 use crate::events::Outbox;
-use crate::ids::{coin, game_id, now_ms, random_id};
+use crate::ids::{coin, game_id, random_id};
 use crate::ratings::{self, START};
 use crate::referee::{GameState, Seat, SeatKind};
 use crate::store::{SeekRow, Session};
@@ -78,7 +78,7 @@ pub async fn seek(app: &Arc<App>, session: &Session, pool: &str) -> Result<SeekR
         }
         None => START,
     };
-    let now = now_ms();
+    let now = app.now_ms();
     let seek = SeekRow {
         id: random_id(12),
         pool: quick.id.to_owned(),
@@ -108,7 +108,7 @@ pub async fn look(app: &Arc<App>, session: &Session, id: &str) -> Result<SeekRow
         .filter(|s| session.is(&s.player))
         .ok_or_else(|| Error::not_found(text!("err-no-seek", id = id)))?;
     if seek.status == "open" {
-        app.store.seen_seeking(&seek.player, now_ms()).await?;
+        app.store.seen_seeking(&seek.player, app.now_ms()).await?;
     }
     Ok(seek)
 }
@@ -143,7 +143,7 @@ async fn pair_all(app: &Arc<App>) -> Result<(), Error> {
 async fn pair_pool(app: &Arc<App>, quick: QuickPool) -> Result<(), Error> {
     let mut tx = app.store.pool().begin().await?;
     app.store.lock_pool(&mut tx, quick.id).await?;
-    let now = now_ms();
+    let now = app.now_ms();
     let open = app
         .store
         .open_seeks(&mut tx, quick.id, now - SEEN_WINDOW_MS)
@@ -181,8 +181,10 @@ async fn pair_pool(app: &Arc<App>, quick: QuickPool) -> Result<(), Error> {
             // Cancelled meanwhile: the next look pairs the others.
             return Ok(());
         }
-        app.store.insert_game(&mut tx, &state, None).await?;
-        json::game_started(&mut outbox, &state);
+        app.store
+            .insert_game(&mut tx, &state, None, app.now_ms())
+            .await?;
+        json::game_started(&mut outbox, &state, app.now_ms());
         games.push(state);
     }
     outbox.notify(app, &mut tx).await?;
@@ -228,6 +230,6 @@ fn game_for(a: &SeekRow, b: &SeekRow, quick: QuickPool, now: i64) -> GameState {
 /// A database error.
 pub async fn sweep(app: &Arc<App>) -> Result<(), Error> {
     app.store
-        .cancel_unseen_seeks(now_ms() - SEEN_WINDOW_MS)
+        .cancel_unseen_seeks(app.now_ms() - SEEN_WINDOW_MS)
         .await
 }

@@ -25,7 +25,6 @@ use wari_rules::{Game, Side};
 
 use crate::App;
 use crate::api::error::Error;
-use crate::ids::now_ms;
 use crate::lines::{Line, lines, rank};
 use crate::listen::stopped;
 use crate::lock::lock;
@@ -150,7 +149,7 @@ pub async fn request(app: &Arc<App>, id: &str, keys: &[String]) -> Result<(bool,
         let depth = app.reviews.depth;
         if app
             .store
-            .claim_review(id, &app.process.id, depth, plies, now_ms())
+            .claim_review(id, &app.process.id, depth, plies, app.now_ms())
             .await?
         {
             tracing::info!(game = id, plies, depth, "review started");
@@ -176,7 +175,7 @@ fn spawn(app: &Arc<App>, id: String, game: Game) {
         let stored = match outcome {
             Ok(review) => {
                 app.store
-                    .finish_review(&id, &app.process.id, &review.to_string(), now_ms())
+                    .finish_review(&id, &app.process.id, &review.to_string(), app.now_ms())
                     .await
             }
             Err(e) => {
@@ -306,7 +305,7 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
     Ok(json!({
         "status": "done",
         "depth": depth,
-        "computed_at": now_ms(),
+        "computed_at": app.now_ms(),
         "plies": moves.len(),
         "thresholds": { "inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER },
         "accuracy": { "S": accuracy_of(Side::South), "N": accuracy_of(Side::North) },

@@ -84,7 +84,7 @@ impl Store {
     }
 
     /// Stores a new game with its moves (`tags`: an imported record's
-    /// tags, as OGN tag lines).
+    /// tags, as OGN tag lines) at `now`, its last activity.
     ///
     /// # Errors
     /// A database error.
@@ -93,6 +93,7 @@ impl Store {
         conn: &mut AnyConnection,
         state: &GameState,
         tags: Option<&str>,
+        now: i64,
     ) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO games (id, table_id, source, rules, start_position, status, version, \
@@ -113,12 +114,12 @@ impl Store {
         .bind(state.tournament.clone())
         .execute(&mut *conn)
         .await?;
-        self.update_game(conn, state, 0).await
+        self.update_game(conn, state, 0, now).await
     }
 
     /// Writes a game's state over its row, and its moves: those past
     /// `stored_moves` are added, stored ones beyond the game's are deleted
-    /// (a takeback).
+    /// (a takeback); `now` is its last activity.
     ///
     /// # Errors
     /// A database error.
@@ -127,6 +128,7 @@ impl Store {
         conn: &mut AnyConnection,
         state: &GameState,
         stored_moves: usize,
+        now: i64,
     ) -> Result<(), Error> {
         let seat = |side: Side| state.seat(side);
         let kind = |side: Side| seat(side).map(|s| kind_name(&s.kind).to_owned());
@@ -192,7 +194,7 @@ impl Store {
                 .and_then(|c| c.deadline())
                 .filter(|_| state.status == Status::Playing),
         )
-        .bind(crate::ids::now_ms())
+        .bind(now)
         .bind(account(Side::South))
         .bind(account(Side::North))
         .bind(rating(Side::South).map(|r| i64::from(r.rating)))

@@ -75,34 +75,29 @@ impl Store {
         plies: u32,
         now: i64,
     ) -> Result<bool, Error> {
-        let inserted = sqlx::query(
+        // A new review, else one whose process died: both take the same
+        // values.
+        for claim in [
             "INSERT INTO reviews (game_id, process_id, depth, plies, done, requested_at) \
              VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (game_id) DO NOTHING",
-        )
-        .bind(game)
-        .bind(process)
-        .bind(i64::from(depth))
-        .bind(i64::from(plies))
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        if inserted.rows_affected() == 1 {
-            return Ok(true);
-        }
-        let taken = sqlx::query(
             "UPDATE reviews SET process_id = $2, depth = $3, plies = $4, done = 0, \
              requested_at = $5 \
              WHERE game_id = $1 AND result IS NULL AND process_id <> $2 \
              AND NOT EXISTS (SELECT 1 FROM processes WHERE processes.id = reviews.process_id)",
-        )
-        .bind(game)
-        .bind(process)
-        .bind(i64::from(depth))
-        .bind(i64::from(plies))
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(taken.rows_affected() == 1)
+        ] {
+            let claimed = sqlx::query(claim)
+                .bind(game)
+                .bind(process)
+                .bind(i64::from(depth))
+                .bind(i64::from(plies))
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+            if claimed.rows_affected() == 1 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Records that `process` has analysed `done` plies of `game`'s review.

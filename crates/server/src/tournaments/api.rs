@@ -15,9 +15,9 @@ use super::Shared;
 use super::standings::{Standing, standings};
 use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
-use crate::api::extract::{Client, Guest, Json, MaybeGuest, NoFields};
+use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields};
 use crate::clock::Clock;
-use crate::ids::{game_id, now_ms};
+use crate::ids::game_id;
 use crate::listen::stopped;
 use crate::ratings::{self, Pool};
 use crate::store::Session;
@@ -99,10 +99,9 @@ pub async fn list(State(app): State<Shared>) -> Result<axum::Json<Value>, Error>
 /// TOURNAMENT.
 pub async fn create(
     State(app): State<Shared>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(body): Json<CreateBody>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let rules: Rules = body.rules.parse().map_err(Error::bad)?;
     let tc: TimeControl = body.time_control.parse().map_err(|e| {
@@ -150,7 +149,7 @@ pub async fn create(
     if name.chars().count() > 60 || name.chars().any(char::is_control) {
         return Err(Error::bad(text!("err-tournament-name")));
     }
-    let now = now_ms();
+    let now = app.now_ms();
     let starts_at = now + body.starts_in_s * 1000;
     let t = TournamentRow {
         id: game_id(),
@@ -208,10 +207,9 @@ pub async fn get(
 pub async fn join(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let mut tx = app.store.pool().begin().await?;
     let t = app
@@ -269,7 +267,7 @@ pub async fn join(
         name: session.name.clone(),
         rating: rating.rating.round() as i64,
         active: true,
-        joined_at: now_ms(),
+        joined_at: app.now_ms(),
         bot: session.bot,
     };
     app.store.join_tournament(&mut tx, &t.id, &player).await?;
@@ -284,10 +282,9 @@ pub async fn join(
 pub async fn withdraw(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    Guest(session): Guest,
+    Acting(session): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
     let account = account_of(&session)?.to_owned();
     let t = found(&app, &id).await?;
     let mut conn = app.store.pool().acquire().await?;
@@ -353,7 +350,7 @@ async fn reschedule(
             _ => text!("err-tournament-not-running"),
         }));
     }
-    let (starts_at, ends_at) = times(&t, now_ms());
+    let (starts_at, ends_at) = times(&t, app.now_ms());
     app.store
         .set_tournament_status(&mut tx, &t.id, &t.status, starts_at, ends_at)
         .await?;
@@ -492,13 +489,13 @@ async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Resu
     let games = app.store.tournament_games(&mut conn, &t.id).await?;
     drop(conn);
     if t.kind == "swiss" {
-        return Ok(swiss_view(t, &players, &games, viewer));
+        return Ok(swiss_view(t, &players, &games, viewer, app.now_ms()));
     }
     let lines = standings(&players, &games, t.ends_at);
     let mut v = summary(t);
     v["players"] = json!(players.len());
     v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
-    v["now"] = json!(now_ms());
+    v["now"] = json!(app.now_ms());
     v["standings"] = lines.iter().map(standing).collect();
     v["podium"] = if t.status == "finished" {
         lines.iter().take(3).map(standing).collect()
@@ -530,6 +527,7 @@ fn swiss_view(
     players: &[PlayerRow],
     games: &[super::store::GameRow],
     viewer: Option<&Session>,
+    now: i64,
 ) -> Value {
     let lines = super::swiss::lines(players, games);
     let name = |account: &str| {
@@ -556,7 +554,7 @@ fn swiss_view(
     let mut v = summary(t);
     v["players"] = json!(players.len());
     v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
-    v["now"] = json!(now_ms());
+    v["now"] = json!(now);
     v["round"] = json!(super::swiss::rounds_paired(games));
     v["standings"] = lines.iter().map(line).collect();
     v["podium"] = if t.status == "finished" {

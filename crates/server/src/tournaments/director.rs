@@ -19,7 +19,7 @@ use crate::api::error::Error;
 use crate::api::json;
 use crate::clock::Clock;
 use crate::events::Outbox;
-use crate::ids::{coin, game_id, now_ms};
+use crate::ids::{coin, game_id};
 use crate::ratings;
 use crate::referee::{GameState, Seat, SeatKind, Status};
 
@@ -33,7 +33,7 @@ pub fn spawn(app: Arc<App>) {
         let mut stopping = app.stopping.signal();
         for n in 0u64.. {
             if n.is_multiple_of(SCHEDULE_TICKS)
-                && let Err(e) = super::schedule::make_due(&app, now_ms()).await
+                && let Err(e) = super::schedule::make_due(&app, app.now_ms()).await
             {
                 tracing::warn!(error = %e, "scheduled tournaments not made");
             }
@@ -50,7 +50,7 @@ pub fn spawn(app: Arc<App>) {
 }
 
 async fn direct_all(app: &Arc<App>) -> Result<(), Error> {
-    let now = now_ms();
+    let now = app.now_ms();
     let mut due = app.store.tournaments("started", false, 1000).await?;
     due.extend(
         app.store
@@ -76,7 +76,7 @@ pub async fn direct(app: &Arc<App>, id: &str) -> Result<(), Error> {
         return Ok(());
     };
     // Read once the lock is held: what was stored before is older.
-    let now = now_ms();
+    let now = app.now_ms();
     let mut changed = false;
     if t.status == "created" && t.starts_at <= now {
         t.status = "started".to_owned();
@@ -230,9 +230,11 @@ pub async fn start_game(
         finished_at: None,
         round,
     };
-    app.store.insert_game(tx, &state, None).await?;
+    app.store
+        .insert_game(tx, &state, None, app.now_ms())
+        .await?;
     app.store.insert_tournament_game(tx, &t.id, &row).await?;
-    json::game_started(outbox, &state);
+    json::game_started(outbox, &state, app.now_ms());
     Ok(state)
 }
 

@@ -14,7 +14,6 @@ use super::store::{GameRow, PlayerRow, TournamentRow};
 use crate::App;
 use crate::api::error::Error;
 use crate::events::Outbox;
-use crate::ids::now_ms;
 
 /// A player's line in a Swiss event's standings.
 #[derive(Clone, Debug, PartialEq)]
@@ -183,7 +182,7 @@ pub async fn next_round(app: &Arc<App>, t: &TournamentRow) -> Result<(), Error> 
     let now = fresh
         .iter()
         .filter_map(|g| g.finished_at)
-        .fold(now_ms(), i64::max);
+        .fold(app.now_ms(), i64::max);
     let player = |id: u64| players.get(usize::try_from(id).ok()?.checked_sub(1)?);
     let mut outbox = Outbox::default();
     let mut started = Vec::new();
@@ -246,7 +245,7 @@ async fn finish(app: &Arc<App>, t: &TournamentRow, done: i64) -> Result<(), Erro
     let end = games
         .iter()
         .filter_map(|g| g.finished_at)
-        .fold(now_ms(), i64::max);
+        .fold(app.now_ms(), i64::max);
     app.store
         .set_tournament_status(&mut tx, &t.id, "finished", locked.starts_at, end)
         .await?;

@@ -3,6 +3,7 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
+use wari_server::WallClock;
 
 use crate::common::{Client, TestServer, config, databases, ply, sqlite_url, start};
 
@@ -154,8 +155,10 @@ async fn a_rematch_swaps_the_colours() {
 
 #[tokio::test]
 async fn a_game_is_claimed_only_after_the_opponent_left_for_the_timeout() {
+    let time = WallClock::stopped();
     let mut cfg = config(&sqlite_url());
     cfg.claim_timeout_s = 1;
+    cfg.wall_clock = time.clone();
     let server = start(cfg).await;
     let (ama, kofi, id) = seated(&server, serde_json::Value::Null).await;
     let mut ama_ws = ama.ws(&id).await;
@@ -170,9 +173,10 @@ async fn a_game_is_claimed_only_after_the_opponent_left_for_the_timeout() {
     ama_ws
         .state_where(|g| g["players"]["N"]["connected"] == false)
         .await;
+    time.advance(std::time::Duration::from_millis(999));
     let (status, body) = ama.post(&format!("/api/games/{id}/claim"), json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "too early: {body}");
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    time.advance(std::time::Duration::from_millis(1));
     ama_ws.send(json!({"type": "claim"})).await;
     let game = ama_ws.state_where(|g| g["status"] == "finished").await;
     assert_eq!(game["result"], "S");

@@ -119,6 +119,38 @@ async fn take_part(
 }
 
 /// `name`'s result in GAME: `W`, `D` or `L`, its side and the opponent's.
+/// The first player makes the tournament `body`; every player joins it
+/// and takes part (`take_part`, seeded from `seed` on). The tournament,
+/// the sender that tells the players it is over, and their tasks.
+async fn everyone_takes_part(
+    players: &[(String, Client)],
+    body: Value,
+    seed: u64,
+) -> (
+    Value,
+    watch::Sender<bool>,
+    Vec<tokio::task::JoinHandle<Vec<Value>>>,
+) {
+    let (status, t) = players[0].1.post("/api/tournaments", body).await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    let (over_tx, over) = watch::channel(false);
+    let mut tasks = Vec::new();
+    for (i, (_, client)) in players.iter().enumerate() {
+        let (status, joined) = client
+            .post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+        tasks.push(tokio::spawn(take_part(
+            client.clone(),
+            id.clone(),
+            seed + i as u64,
+            over.clone(),
+        )));
+    }
+    (t, over_tx, tasks)
+}
+
 fn result_of<'a>(game: &'a Value, name: &str) -> (char, &'a str, &'a str) {
     let side = if game["players"]["S"]["name"] == name {
         "S"
@@ -230,31 +262,16 @@ async fn twelve_player_arena(db: &str, processes: usize) {
             players.push((name.clone(), Client { base, ..client }));
         }
         let creator = players[0].1.clone();
-        let (status, t) = creator
-            .post(
-                "/api/tournaments",
-                json!({ "name": "Test arena", "rules": "abapa", "time_control": "5+3",
-                        "minutes": 60, "rated": true }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{t}");
+        let (t, over_tx, tasks) = everyone_takes_part(
+            &players,
+            json!({ "name": "Test arena", "rules": "abapa", "time_control": "5+3",
+                    "minutes": 60, "rated": true }),
+            1000,
+        )
+        .await;
         assert_eq!(t["kind"], "arena");
         assert_eq!(t["time_control"], "5+3");
         let id = t["id"].as_str().unwrap().to_owned();
-        let (over_tx, over) = watch::channel(false);
-        let mut tasks = Vec::new();
-        for (i, (_, client)) in players.iter().enumerate() {
-            let (status, joined) = client
-                .post(&format!("/api/tournaments/{id}/join"), json!({}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{joined}");
-            tasks.push(tokio::spawn(take_part(
-                client.clone(),
-                id.clone(),
-                1000 + i as u64,
-                over.clone(),
-            )));
-        }
         // Live standings: wait on the stream until 24 games are over.
         let running = stream_until(&creator, &id, |t| {
             t["games_played"].as_u64().unwrap_or(0) >= 24
@@ -599,30 +616,15 @@ async fn a_swiss_event_of_three_rounds_is_paired_round_by_round() {
             ));
         }
         let creator = players[0].1.clone();
-        let (status, t) = creator
-            .post(
-                "/api/tournaments",
-                json!({ "kind": "swiss", "rounds": 3, "time_control": "5+3", "starts_in_s": 3600 }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{t}");
+        let (t, over_tx, tasks) = everyone_takes_part(
+            &players,
+            json!({ "kind": "swiss", "rounds": 3, "time_control": "5+3", "starts_in_s": 3600 }),
+            2000,
+        )
+        .await;
         assert_eq!(t["kind"], "swiss");
         assert_eq!(t["rounds"], 3);
         let id = t["id"].as_str().unwrap().to_owned();
-        let (over_tx, over) = watch::channel(false);
-        let mut tasks = Vec::new();
-        for (i, (_, client)) in players.iter().enumerate() {
-            let (status, joined) = client
-                .post(&format!("/api/tournaments/{id}/join"), json!({}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{joined}");
-            tasks.push(tokio::spawn(take_part(
-                client.clone(),
-                id.clone(),
-                2000 + i as u64,
-                over.clone(),
-            )));
-        }
         let (status, started) = creator
             .post(&format!("/api/tournaments/{id}/start"), json!({}))
             .await;
