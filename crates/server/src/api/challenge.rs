@@ -13,8 +13,8 @@ use super::error::Error;
 use super::extract::{Acting, Address, Json, NoFields};
 use super::json;
 use crate::App;
+use crate::lobby::{self, ClockSpec, DECLINE_REASONS, NewTable, Opponent};
 use crate::store::TableRow;
-use crate::tables::{self, ClockSpec, DECLINE_REASONS, NewTable, Opponent};
 
 /// `POST /api/challenge/{name}`'s body.
 #[derive(Debug, Deserialize)]
@@ -55,7 +55,7 @@ pub async fn create(
         rating_range: None,
         start: None,
     };
-    let (table, _room) = tables::create(&app, &guest, &address.to_string(), table).await?;
+    let (table, _room) = lobby::create(&app, &guest, &address.to_string(), table).await?;
     Ok(axum::Json(
         json!({ "challenge": json::table(&table, Some(&guest)) }),
     ))
@@ -78,7 +78,7 @@ pub async fn accept(
     Acting(guest): Acting,
 ) -> Result<axum::Json<Value>, Error> {
     let table = challenge(&app, &id).await?;
-    let game_id = tables::join(&app, &guest, &table).await?;
+    let game_id = lobby::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
@@ -112,7 +112,7 @@ pub async fn decline(
             "this challenge is not to you: only the challenged player declines",
         ));
     }
-    tables::cancel(&app, &guest, &table, &reason).await?;
+    lobby::cancel(&app, &guest, &table, &reason).await?;
     Ok(axum::Json(json!({ "ok": true })))
 }
 
@@ -129,6 +129,6 @@ pub async fn cancel(
             "this challenge is not yours: the challenged player declines it",
         ));
     }
-    tables::cancel(&app, &guest, &table, "generic").await?;
+    lobby::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "ok": true })))
 }
