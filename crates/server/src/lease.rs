@@ -188,7 +188,7 @@ async fn maintain(app: &Arc<App>, n: u64) -> Result<(), Error> {
             tracing::debug!(games = adjourned.len(), "games adjourned");
         }
         app.store
-            .expire_tables(crate::tables::open_since(app, now))
+            .expire_tables(crate::lobby::open_since(app, now))
             .await?;
         app.rooms.sweep();
     }

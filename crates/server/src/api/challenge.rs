@@ -13,8 +13,8 @@ use super::error::Error;
 use super::extract::{Acting, Address, Json, NoFields};
 use super::json;
 use crate::App;
+use crate::lobby::{self, ClockSpec, DECLINE_REASONS, NewTable, Opponent};
 use crate::store::TableRow;
-use crate::tables::{self, ClockSpec, DECLINE_REASONS, NewTable, Opponent};
 use crate::text::text;
 
 /// `POST /api/challenge/{name}`'s body.
@@ -56,7 +56,7 @@ pub async fn create(
         rating_range: None,
         start: None,
     };
-    let (table, _room) = tables::create(&app, &guest, &address.to_string(), table).await?;
+    let (table, _room) = lobby::create(&app, &guest, &address.to_string(), table).await?;
     Ok(axum::Json(
         json!({ "challenge": json::table(&table, Some(&guest)) }),
     ))
@@ -79,7 +79,7 @@ pub async fn accept(
     Acting(guest): Acting,
 ) -> Result<axum::Json<Value>, Error> {
     let table = challenge(&app, &id).await?;
-    let game_id = tables::join(&app, &guest, &table).await?;
+    let game_id = lobby::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
@@ -112,7 +112,7 @@ pub async fn decline(
     if !table.challenged.as_ref().is_some_and(|(a, _)| guest.is(a)) {
         return Err(Error::forbidden(text!("err-challenge-not-to-you")));
     }
-    tables::cancel(&app, &guest, &table, &reason).await?;
+    lobby::cancel(&app, &guest, &table, &reason).await?;
     Ok(axum::Json(json!({ "ok": true })))
 }
 
@@ -127,6 +127,6 @@ pub async fn cancel(
     if !guest.is(&table.creator_session) {
         return Err(Error::forbidden(text!("err-challenge-not-yours")));
     }
-    tables::cancel(&app, &guest, &table, "generic").await?;
+    lobby::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "ok": true })))
 }

@@ -17,6 +17,7 @@ mod guard;
 pub mod json;
 mod language;
 mod lines;
+mod lobby;
 mod players;
 mod pools;
 mod position;
@@ -24,7 +25,6 @@ mod puzzles;
 mod review;
 mod session;
 pub(crate) mod stream;
-mod tables;
 mod tokens;
 mod ws;
 
@@ -62,12 +62,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/pools/{id}/seek", post(pools::seek))
         .route("/api/seeks/{id}", get(pools::get))
         .route("/api/seeks/{id}/cancel", post(pools::cancel))
-        .route("/api/tables", get(tables::lobby).post(tables::create))
-        .route("/api/tables/{id}", get(tables::get))
-        .route("/api/tables/{id}/join", post(tables::join))
-        .route("/api/tables/{id}/cancel", post(tables::cancel))
-        .route("/api/invite/{token}", get(tables::invite))
-        .route("/api/invite/{token}/join", post(tables::join_invite))
+        .route("/api/tables", get(lobby::lobby).post(lobby::create))
+        .route("/api/tables/{id}", get(lobby::get))
+        .route("/api/tables/{id}/join", post(lobby::join))
+        .route("/api/tables/{id}/cancel", post(lobby::cancel))
+        .route("/api/invite/{token}", get(lobby::invite))
+        .route("/api/invite/{token}/join", post(lobby::join_invite))
         .route(
             "/api/tournaments",
             get(tournaments::list).post(tournaments::create),

@@ -6,12 +6,12 @@ mod accounts;
 mod archive;
 mod chat;
 mod games;
+mod lobby;
 mod migrate;
 mod presence;
 mod ratings;
 mod reviews;
 mod seeks;
-mod tables;
 mod tokens;
 
 use std::str::FromStr;
@@ -23,10 +23,10 @@ use sqlx::{AnyPool, Executor, Row};
 pub use accounts::{AccountRow, Touched};
 pub use archive::{Filter, GameSummary, PlayerSummary};
 pub use chat::ChatMessage;
+pub use lobby::TableRow;
 pub use ratings::StoredRating;
 pub use reviews::ReviewRow;
 pub use seeks::SeekRow;
-pub use tables::TableRow;
 pub use tokens::TokenRow;
 
 use crate::api::error::Error;

@@ -7,9 +7,9 @@ use sqlx::{AnyConnection, Row};
 use wari_rules::Side;
 
 use super::Store;
-use super::tables::NOT_EXPIRED;
+use super::lobby::NOT_EXPIRED;
 use crate::api::error::Error;
-use crate::tables::OpenSince;
+use crate::lobby::OpenSince;
 
 /// One process's connections to one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

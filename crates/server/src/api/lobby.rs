@@ -10,8 +10,8 @@ use super::error::Error;
 use super::extract::{Acting, Address, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
+use crate::lobby::{self, NewTable};
 use crate::store::TableRow;
-use crate::tables::{self, NewTable};
 use crate::text::text;
 
 /// `POST /api/tables`.
@@ -21,7 +21,7 @@ pub async fn create(
     Address(address): Address,
     Json(spec): Json<NewTable>,
 ) -> Result<axum::Json<Value>, Error> {
-    let (table, _room) = tables::create(&app, &guest, &address.to_string(), spec).await?;
+    let (table, _room) = lobby::create(&app, &guest, &address.to_string(), spec).await?;
     let mut body = json!({ "table": json::table(&table, Some(&guest)) });
     if let Some(token) = &table.invite_token {
         body["invite"] = json!(json::invite_path(token));
@@ -35,7 +35,7 @@ pub async fn lobby(
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
     let viewer = viewer.as_ref();
-    let since = tables::open_since(&app, app.now_ms());
+    let since = lobby::open_since(&app, app.now_ms());
     let open = app.store.open_tables(since, 100).await?;
     let playing = app.store.playing(100).await?;
     Ok(axum::Json(json!({
@@ -82,7 +82,7 @@ pub async fn join(
     if table.private {
         return Err(Error::not_found(text!("err-no-table", id = id)));
     }
-    let game_id = tables::join(&app, &guest, &table).await?;
+    let game_id = lobby::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
 }
 
@@ -95,7 +95,7 @@ pub async fn cancel(
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
     let table = find(&app, &id).await?;
-    tables::cancel(&app, &guest, &table, "generic").await?;
+    lobby::cancel(&app, &guest, &table, "generic").await?;
     Ok(axum::Json(json!({ "cancelled": table.id })))
 }
 
@@ -125,6 +125,6 @@ pub async fn join_invite(
         .table_by_invite(&token)
         .await?
         .ok_or_else(|| Error::not_found(text!("err-no-invite")))?;
-    let game_id = tables::join(&app, &guest, &table).await?;
+    let game_id = lobby::join(&app, &guest, &table).await?;
     Ok(axum::Json(json!({ "game_id": game_id })))
 }

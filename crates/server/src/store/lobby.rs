@@ -8,7 +8,7 @@ use wari_rules::Side;
 use super::Store;
 use crate::api::error::Error;
 use crate::clock::Clock;
-use crate::tables::OpenSince;
+use crate::lobby::OpenSince;
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
