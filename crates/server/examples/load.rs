@@ -609,9 +609,11 @@ async fn review(base: String, run: Arc<Run>) {
         .send()
         .await;
     let id = match imported {
-        Ok(r) if r.status().is_success() => r.json::<Value>().await.ok().and_then(|v| {
-            v["game_id"].as_str().map(str::to_owned)
-        }),
+        Ok(r) if r.status().is_success() => r
+            .json::<Value>()
+            .await
+            .ok()
+            .and_then(|v| v["game_id"].as_str().map(str::to_owned)),
         _ => None,
     };
     let Some(id) = id else {
@@ -620,7 +622,10 @@ async fn review(base: String, run: Arc<Run>) {
     tokio::time::sleep_until(tokio::time::Instant::from_std(run.counted_from)).await;
     let url = format!("{base}/api/games/{id}/review");
     let started = Instant::now();
-    if post(&http, url.clone(), &cookie, &from, json!({})).await.is_none() {
+    if post(&http, url.clone(), &cookie, &from, json!({}))
+        .await
+        .is_none()
+    {
         return run.error();
     }
     while Instant::now() < run.deadline + Duration::from_secs(50) {
