@@ -9,6 +9,10 @@
 #                           for 2 s analyses while PLAYERS=1 play the computer
 #   tools/load.sh fault     kill -9 in a loop (SQLite) [ROUNDS=10]
 #   tools/load.sh fault-pg  kill -9 of one of two processes (PostgreSQL)
+#   tools/load.sh review    GAMES games between people and one against the
+#                           computer, and beside them the review of a
+#                           random game of REVIEW=100 plies or more
+#                           (REVIEW=0: none, for comparison)
 #
 # `load` runs the load generator and, beside it, a probe: a second
 # process playing 20 games whose figures are what a player sees while the
@@ -81,6 +85,18 @@ case $mode in
     wait "$probe" || true
     cat "$dir/load.txt" "$dir/probe.txt"
     echo "servers' peak memory during the run: $peak MiB ($((peak * 1024 / GAMES)) KiB a game); $(uptime | sed 's/.*load average/load average/')"
+    ;;
+  review)
+    serve 18090 "sqlite://$dir/wari.db?mode=rwc"
+    target/release/examples/load --url http://127.0.0.1:18090 --games "$GAMES" \
+      --think-ms "$THINK_MS" --seconds "$DURATION" --ramp-s "$RAMP" \
+      --review "${REVIEW:-100}" --label load > "$dir/load.txt" &
+    load=$!
+    target/release/examples/load --url http://127.0.0.1:18090 --games 1 --computer \
+      --think-ms 500 --seconds "$DURATION" --ramp-s "$RAMP" --label computer > "$dir/computer.txt"
+    wait "$load" || true
+    cat "$dir/load.txt" "$dir/computer.txt"
+    echo "$(uptime | sed 's/.*load average/load average/')"
     ;;
   attack)
     serve 18090 "sqlite://$dir/wari.db?mode=rwc"

@@ -31,6 +31,11 @@
 //! password hashes of the sign-ups).
 //! The moves that end a game are reported apart, and the CPU time the
 //! process used per move (steadier than latency on a shared machine).
+//! `--review N` (issue 16): once the ramp is over, a random abapa game of
+//! N plies or more, played by the rules library and imported into the
+//! archive (`POST /api/archive`), is reviewed (`POST
+//! /api/games/{id}/review`, read back every 250 ms until done) beside
+//! the games: the review's time is printed with the figures.
 //!
 //! Run it twice at once, a big load and a small probe (`--games 20`), to
 //! see what a player sees while the load runs: `tools/load.sh`.
@@ -62,6 +67,9 @@ struct Stats {
     pairings: AtomicU64,
     /// The process's CPU time when counting began, in milliseconds.
     cpu_at_count_ms: AtomicU64,
+    /// `--review`: the game's plies and the review's time in ms, once
+    /// done.
+    review: Mutex<Option<(usize, u64)>>,
 }
 
 #[derive(Debug)]
@@ -77,6 +85,7 @@ struct Options {
     label: String,
     rated: bool,
     clocked: bool,
+    review: usize,
 }
 
 fn options() -> Options {
@@ -92,6 +101,7 @@ fn options() -> Options {
         label: "load".to_owned(),
         rated: false,
         clocked: false,
+        review: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -117,6 +127,7 @@ fn options() -> Options {
             "--database" => o.database = Some(value),
             "--attack" => o.attack = value.parse().expect("--attack N"),
             "--label" => o.label = value,
+            "--review" => o.review = value.parse().expect("--review PLIES"),
             other => panic!("unknown option {other}"),
         }
         i += 2;
@@ -562,6 +573,81 @@ async fn attacker(base: String, n: usize, run: Arc<Run>) {
     }
 }
 
+/// A random abapa game of `plies` plies or more, to its end, as an OGN
+/// record (the first seed whose game lasts long enough), and its plies.
+fn long_game(plies: usize) -> (String, usize) {
+    for seed in 1.. {
+        let mut rng = Rng(seed);
+        let mut game = wari_rules::Game::new(wari_rules::Rules::default());
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            let m = legal[rng.next() as usize % legal.len()];
+            game.play(m).expect("a legal move");
+        }
+        let length = game.moves().len();
+        if length >= plies {
+            return (wari_rules::ogn::Record::new(game).to_string(), length);
+        }
+    }
+    unreachable!("some random game is long enough")
+}
+
+/// `--review`: once the ramp is over, a long game imported and its
+/// review asked for, then read back until done.
+async fn review(base: String, run: Arc<Run>) {
+    let http = client();
+    let from = address("review", 0);
+    let Some(cookie) = sign_in(&http, &base, "Reviewer", &from).await else {
+        return run.error();
+    };
+    let (record, plies) = long_game(run.o.review);
+    let imported = http
+        .post(format!("{base}/api/archive"))
+        .header("cookie", &cookie)
+        .header("x-forwarded-for", &from)
+        .body(record)
+        .send()
+        .await;
+    let id = match imported {
+        Ok(r) if r.status().is_success() => r
+            .json::<Value>()
+            .await
+            .ok()
+            .and_then(|v| v["game_id"].as_str().map(str::to_owned)),
+        _ => None,
+    };
+    let Some(id) = id else {
+        return run.error();
+    };
+    tokio::time::sleep_until(tokio::time::Instant::from_std(run.counted_from)).await;
+    let url = format!("{base}/api/games/{id}/review");
+    let started = Instant::now();
+    if post(&http, url.clone(), &cookie, &from, json!({}))
+        .await
+        .is_none()
+    {
+        return run.error();
+    }
+    while Instant::now() < run.deadline + Duration::from_secs(50) {
+        let answer = http
+            .get(&url)
+            .header("cookie", &cookie)
+            .header("x-forwarded-for", &from)
+            .send()
+            .await;
+        if let Ok(r) = answer
+            && let Ok(v) = r.json::<Value>().await
+            && v["status"] == "done"
+        {
+            let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            *run.stats.review.lock().unwrap() = Some((plies, ms));
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    run.error();
+}
+
 /// An HTTP client whose calls give up after 30 s.
 fn client() -> reqwest::Client {
     reqwest::Client::builder()
@@ -611,6 +697,9 @@ async fn main() {
         (0..run.o.attack)
             .map(|n| tokio::spawn(attacker(urls[n % urls.len()].clone(), n, Arc::clone(&run)))),
     );
+    if run.o.review > 0 {
+        tasks.push(tokio::spawn(review(urls[0].clone(), Arc::clone(&run))));
+    }
     if run.o.rated {
         tasks.extend(
             (0..(run.o.games / 10).max(2))
@@ -701,6 +790,16 @@ async fn main() {
         o.label,
         cpu_s * 1000.0 / (moves.max(1) as f64)
     );
+    if o.review > 0 {
+        match *run.stats.review.lock().unwrap() {
+            Some((plies, ms)) => println!(
+                "[{}] review of a {plies}-ply game: {:.1} s from the request to the review done",
+                o.label,
+                ms as f64 / 1000.0
+            ),
+            None => println!("[{}] review: not done", o.label),
+        }
+    }
     if o.attack > 0 {
         println!(
             "[{}] attack: {} analyses answered, {} refused",
