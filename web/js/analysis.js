@@ -11,7 +11,7 @@ import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { svgIcon } from './icons.js';
 import { streamLines } from './analysis/engine.js';
-import { refusalText } from './learn/refusal.js';
+import { refusalText } from './refusal.js';
 import { readOgn, writeOgn } from './analysis/ogn.js';
 import { Tree } from './analysis/tree.js';
 import {

@@ -11,7 +11,7 @@ import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { gameOf, reaches } from './learn/goal.js';
-import { refusalText } from './learn/refusal.js';
+import { refusalText } from './refusal.js';
 import { pitLetter } from './rules.js';
 import { rulesText, sideName } from './words.js';
 

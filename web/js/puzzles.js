@@ -13,7 +13,7 @@ import { analysisUrl } from './analysis/url.js';
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
-import { refusalText } from './learn/refusal.js';
+import { refusalText } from './refusal.js';
 import { Game, pitLetter } from './rules.js';
 import { ratingText, rulesText, sideName } from './words.js';
 

@@ -4,19 +4,11 @@
 // then the reply), why a pit cannot be played, and the letter keys.
 
 import { createBoard } from '../board.js';
-import {
-  illegalCode, opposite, parsePosition, pitIndex, pitLetter, play,
-} from '../rules.js';
+import { parsePosition, pitLetter, play } from '../rules.js';
+import { refusalText } from '../refusal.js';
 import { t } from '../i18n.js';
 import { beep } from '../sound.js';
 import { sideName } from '../words.js';
-
-/** @type {Record<string, string>} Why a pit of yours cannot be played, by rules.js's code. */
-const REFUSE_KEYS = {
-  empty: 'refuse-empty',
-  'must-feed': 'refuse-must-feed',
-  'grand-slam': 'refuse-grand-slam',
-};
 
 /** @param {import('../game.js').GameContext} ctx */
 export function createPlay(ctx) {
@@ -50,20 +42,13 @@ export function createPlay(ctx) {
   function refuse(letter) {
     const { game, position, pending } = ctx;
     if (!game) return;
-    const m = position.rules.pits;
     let why;
     if (game.status === 'finished') why = t('refuse-over');
     else if (game.status === 'waiting') why = t('refuse-waiting');
     else if (!game.you) why = t('refuse-watching');
     else if (pending) why = t('refuse-pending');
     else if (game.to_move !== game.you) why = t('refuse-turn', { side: sideName(game.to_move) });
-    else if (pitIndex(letter, m) < 0) why = t('refuse-no-pit', { pit: letter });
-    else if ((pitIndex(letter, m) < m ? 'S' : 'N') !== game.you) {
-      why = t('refuse-not-yours', { pit: letter, owner: sideName(opposite(game.you)), side: sideName(game.you) });
-    } else {
-      const code = illegalCode(position, letter);
-      why = REFUSE_KEYS[code] ? t(REFUSE_KEYS[code], { pit: letter }) : t('refuse-not-now', { pit: letter });
-    }
+    else why = refusalText(position, letter);
     ctx.say(why);
   }
 

@@ -1,12 +1,12 @@
 // @ts-check
-// Why a move cannot be played, as a sentence in the page's language, for
-// the study pages' boards (a lesson's task, a puzzle, the analysis
-// board): rules.js's code, said with the game page's own refusals
-// (play.ftl's refuse-… messages).
+// Why a move cannot be played in a position, as a sentence in the page's
+// language (play.ftl's refuse-… messages): rules.js's code, said for the
+// game page (once it is the player's turn) and the study pages' boards (a
+// lesson's task, a puzzle, the analysis board).
 
-import { t } from '../i18n.js';
-import { illegalCode, opposite, pitIndex } from '../rules.js';
-import { sideName } from '../words.js';
+import { t } from './i18n.js';
+import { illegalCode, opposite, pitIndex } from './rules.js';
+import { sideName } from './words.js';
 
 /** The message of each code that needs only the pit. */
 const REFUSE_KEYS = {
