@@ -187,7 +187,12 @@ async fn a_game_is_claimed_only_after_the_opponent_left_for_the_timeout() {
 
 #[tokio::test]
 async fn the_computer_answers_a_cycle_offer() {
-    let server = start(config(&sqlite_url())).await;
+    // The offer must arrive while the computer searches its reply: two
+    // seconds of search, not the tests' usual 20 ms, which a loaded
+    // machine could spend before the offer's request is read.
+    let mut config = config(&sqlite_url());
+    config.computer_movetime_ms = 2_000;
+    let server = start(config).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
     // Not plain abapa: its opening book would answer F at once, before the
     // offer arrives; under cycle=3 the computer searches its reply.
