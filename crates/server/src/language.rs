@@ -5,7 +5,7 @@
 //! `wari-i18n`).
 
 use axum::http::HeaderMap;
-use axum::http::header::{ACCEPT_LANGUAGE, COOKIE};
+use axum::http::header::ACCEPT_LANGUAGE;
 use wari_i18n::Language;
 
 use crate::App;
@@ -28,14 +28,7 @@ pub fn set_cookie(language: Language) -> String {
 /// The language the `wari_lang` cookie names, if it names one of ours.
 #[must_use]
 pub fn of_cookie(headers: &HeaderMap) -> Option<Language> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE_NAME)
-        .and_then(|(_, v)| v.trim().parse().ok())
+    crate::session::cookie(headers, COOKIE_NAME).and_then(|v| v.parse().ok())
 }
 
 /// The language `Accept-Language` prefers among ours.

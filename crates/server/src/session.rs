@@ -120,14 +120,20 @@ impl Sessions {
 /// The session token in the request's cookies, if any.
 #[must_use]
 pub fn token_of(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE_NAME).map(str::to_owned)
+}
+
+/// The value of the request's cookie `name`, if it has one.
+#[must_use]
+pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE_NAME)
-        .map(|(_, v)| v.trim().to_owned())
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim())
 }
 
 /// The `Set-Cookie` value that hands out `token` (a year, whole site).

@@ -707,29 +707,32 @@ async fn until_bot(base: &str, name: &str) {
 /// (within 2 minutes: the keep-alive lines come every 15 s whatever
 /// happens).
 async fn game_where(base: &str, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let mut response = reqwest::get(format!("{base}/api/games/{id}/stream"))
-        .await
-        .unwrap();
+    let url = format!("{base}/api/games/{id}/stream");
+    stream_where(&url, Duration::from_secs(120), pred).await
+}
+
+/// Reads the NDJSON stream at `url` until `pred` holds for one of its
+/// lines, failing the test if that takes longer than `within` or a line
+/// longer than 60 s.
+async fn stream_where(url: &str, within: Duration, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut response = reqwest::get(url).await.unwrap();
     let mut buffer = Vec::new();
     let start = Instant::now();
     let mut last = Value::Null;
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "game {id} stalled: {last}"
-        );
+        assert!(start.elapsed() < within, "{url} stalled: {last}");
         while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = buffer.drain(..=end).collect();
-            if let Ok(game) = serde_json::from_slice::<Value>(&line) {
-                if pred(&game) {
-                    return game;
+            if let Ok(value) = serde_json::from_slice::<Value>(&line) {
+                if pred(&value) {
+                    return value;
                 }
-                last = game;
+                last = value;
             }
         }
         let chunk = tokio::time::timeout(Duration::from_secs(60), response.chunk())
             .await
-            .expect("a state within 60 s")
+            .expect("a line within 60 s")
             .unwrap()
             .expect("the stream is open");
         buffer.extend_from_slice(&chunk);

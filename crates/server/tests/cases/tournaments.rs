@@ -194,37 +194,7 @@ pub(super) async fn stream_until(
     id: &str,
     pred: impl Fn(&Value) -> bool,
 ) -> Value {
-    use futures_util::StreamExt;
-    let response = client
-        .http
-        .get(format!("{}/api/tournaments/{id}/stream", client.base))
-        .header("cookie", client.cookie.clone().unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
-    let mut body = response.bytes_stream();
-    let mut buffer = Vec::new();
-    loop {
-        while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = buffer.drain(..=end).collect();
-            let text = String::from_utf8(line).unwrap();
-            if text.trim().is_empty() {
-                continue;
-            }
-            let t: Value = serde_json::from_str(&text).unwrap();
-            if pred(&t) {
-                return t;
-            }
-        }
-        let chunk = tokio::time::timeout(Duration::from_secs(120), body.next())
-            .await
-            .expect("the standings change within two minutes")
-            .expect("the stream is open")
-            .unwrap();
-        buffer.extend_from_slice(&chunk);
-    }
+    Following::open(client, id).await.until(pred).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -780,6 +750,7 @@ impl Following {
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/x-ndjson");
         Following {
             body: Box::pin(response.bytes_stream()),
             buffer: Vec::new(),

@@ -4,11 +4,11 @@
 //! in the bots' list; a bot is refused (403) where bots are not taken.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{bot_account_with, serve, sign_up, temp_dir, until_bot, wari_bot_with};
+use super::{bot_account_with, serve, sign_up, stream_where, temp_dir, until_bot, wari_bot_with};
 
 /// A bot's token scopes for tournaments.
 const SCOPES: &[&str] = &["bot:play", "challenge:read", "tournament:write"];
@@ -16,33 +16,8 @@ const SCOPES: &[&str] = &["bot:play", "challenge:read", "tournament:write"];
 /// Reads tournament `id`'s stream on `base` until `pred` holds for a
 /// TOURNAMENT (within 3 minutes).
 async fn tournament_where(base: &str, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let mut response = reqwest::get(format!("{base}/api/tournaments/{id}/stream"))
-        .await
-        .unwrap();
-    let mut buffer = Vec::new();
-    let start = Instant::now();
-    let mut last = Value::Null;
-    loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(180),
-            "tournament {id} stalled: {last}"
-        );
-        while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = buffer.drain(..=end).collect();
-            if let Ok(t) = serde_json::from_slice::<Value>(&line) {
-                if pred(&t) {
-                    return t;
-                }
-                last = t;
-            }
-        }
-        let chunk = tokio::time::timeout(Duration::from_secs(60), response.chunk())
-            .await
-            .expect("a line within 60 s")
-            .unwrap()
-            .expect("the stream is open");
-        buffer.extend_from_slice(&chunk);
-    }
+    let url = format!("{base}/api/tournaments/{id}/stream");
+    stream_where(&url, Duration::from_secs(180), pred).await
 }
 
 /// A player's arena points after `games` (its result `W`, `D` or `L`
