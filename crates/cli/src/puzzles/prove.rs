@@ -110,36 +110,16 @@ pub fn clearly_best(proven: &[Proven], margin: i32) -> Option<Proven> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::tests::kalah_minimax::{Memo, still};
     use wari_rules::{Position, Rules};
 
     /// Kalah's values by plain minimax over the rules library (no cycles
     /// in Kalah): what the player to move will still take over the other.
     struct Minimax;
 
-    fn still(p: &Position) -> i32 {
-        if p.is_over() {
-            return 0;
-        }
-        let me = p.turn();
-        let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
-        p.legal_moves()
-            .iter()
-            .map(|&m| {
-                let c = p.play(m).unwrap();
-                let after = if c.turn() == me {
-                    still(&c)
-                } else {
-                    -still(&c)
-                };
-                lead(&c) - lead(p) + after
-            })
-            .max()
-            .unwrap()
-    }
-
     impl Oracle for Minimax {
         fn probe(&self, p: &Position) -> Option<Known> {
-            Some(Known::Exact(still(p)))
+            Some(Known::Exact(still(p, &mut Memo::new())))
         }
     }
 

@@ -3,7 +3,6 @@
 //! minimax over the rules library (independent of the engine and the
 //! tables), and by the proof the command makes, afresh.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde_json::Value;
@@ -11,6 +10,7 @@ use wari_engine::Engine;
 use wari_rules::record::parse_moves;
 use wari_rules::{Game, Position, Rules};
 
+use self::kalah_minimax::{Memo, move_values};
 use super::themes::THEMES;
 use super::{clearly_best, prove_moves};
 
@@ -66,55 +66,20 @@ fn every_family_ships_its_puzzles_playable() {
     }
 }
 
-/// Kalah by minimax (no cycles in Kalah): what the player to move will
-/// still take over the other, remembered by board and turn.
-fn still(p: &Position, memo: &mut HashMap<(Vec<u8>, bool), i32>) -> i32 {
-    if p.is_over() {
-        return 0;
-    }
-    let key = (p.board().to_vec(), p.turn() == wari_rules::Side::South);
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let me = p.turn();
-    let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
-    let v = p
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let c = p.play(m).unwrap();
-            let after = if c.turn() == me {
-                still(&c, memo)
-            } else {
-                -still(&c, memo)
-            };
-            lead(&c) - lead(p) + after
-        })
-        .max()
-        .unwrap();
-    memo.insert(key, v);
-    v
-}
+/// Kalah by plain minimax, shared with the server's tests.
+#[path = "../../../rules/tests/support/kalah_minimax.rs"]
+pub(super) mod kalah_minimax;
 
 #[test]
 fn kalah_puzzles_are_right_by_plain_minimax() {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::new();
     for p in shipped("kalah").iter().step_by(10) {
         let position = position_of(p);
         let me = position.turn();
-        let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
-        let mut values: Vec<(String, i32)> = position
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let c = position.play(m).unwrap();
-                let after = if c.turn() == me {
-                    still(&c, &mut memo)
-                } else {
-                    -still(&c, &mut memo)
-                };
-                (m.to_string(), lead(&c) + after)
-            })
+        let lead = i32::from(position.captured(me)) - i32::from(position.captured(me.opposite()));
+        let mut values: Vec<(String, i32)> = move_values(&position, &mut memo)
+            .into_iter()
+            .map(|(m, v)| (m.to_string(), lead + v))
             .collect();
         values.sort_by_key(|(_, v)| -v);
         let answer = &p["solution"].as_str().unwrap()[..1];

@@ -12,7 +12,12 @@ use wari_engine::{Known, Oracle};
 use wari_rules::{Game, Position, Side};
 use wari_server::Tablebases;
 
+use self::kalah_minimax::{Memo, still};
 use crate::common::{TestServer, config, sqlite_url, start};
+
+/// Kalah by plain minimax, shared with the CLI's puzzle tests.
+#[path = "../../../rules/tests/support/kalah_minimax.rs"]
+mod kalah_minimax;
 
 /// Reads the stream of `query` to its end.
 async fn lines(server: &TestServer, query: &[(&str, &str)]) -> Vec<Value> {
@@ -131,30 +136,9 @@ async fn the_three_best_lines_deepen_from_the_start() {
 #[derive(Debug)]
 struct Minimax;
 
-fn still(p: &Position) -> i32 {
-    if p.is_over() {
-        return 0;
-    }
-    let me = p.turn();
-    let lead = |q: &Position| i32::from(q.captured(me)) - i32::from(q.captured(me.opposite()));
-    p.legal_moves()
-        .iter()
-        .map(|&m| {
-            let c = p.play(m).unwrap();
-            let after = if c.turn() == me {
-                still(&c)
-            } else {
-                -still(&c)
-            };
-            lead(&c) - lead(p) + after
-        })
-        .max()
-        .unwrap()
-}
-
 impl Oracle for Minimax {
     fn probe(&self, p: &Position) -> Option<Known> {
-        (p.seeds_on_board() <= 6).then(|| Known::Exact(still(p)))
+        (p.seeds_on_board() <= 6).then(|| Known::Exact(still(p, &mut Memo::new())))
     }
 }
 
