@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use crate::checkpoint::{Checkpoint, Progress as Saved};
 use crate::error::Error;
 use crate::index::{next_board, positions, unrank};
-use crate::retrograde::{CHUNK, Progress, pack, settle_chunk, unpack};
+use crate::retrograde::{CHUNK, Progress, narrow, pack, settle_chunk, unpack, with_child};
 use crate::table_rules::{BoardBuf, Lower, TableRules};
 use crate::value::Value;
 
@@ -170,19 +170,9 @@ impl Layer {
         }
         // The new bounds of the board at `at`, given its children's.
         let update = |at: usize, low: i8, high: i8, children: &mut dyn FnMut(&mut Visit)| {
-            let exit = exits[at];
-            let (mut new_low, mut new_high) = (exit, exit);
-            children(&mut |q| {
-                let (child_low, child_high) = unpack(bounds[q as usize].load(Relaxed));
-                new_low = new_low.max(-child_high);
-                new_high = new_high.max(-child_low);
-            });
-            let (new_low, new_high) = (new_low.max(low), new_high.min(high));
-            if (new_low, new_high) != (low, high) {
-                bounds[at].store(pack(new_low, new_high), Relaxed);
-                changed.store(true, Relaxed);
-            }
-            new_low < new_high
+            let mut found = (exits[at], exits[at]);
+            children(&mut |q| found = with_child(found, bounds[q as usize].load(Relaxed)));
+            narrow(bounds, at, (low, high), found, &changed)
         };
         let words: u64 = if mode == Mode::Kept {
             self.kept[chunks.clone()]

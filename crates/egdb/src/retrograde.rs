@@ -198,18 +198,11 @@ pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
                 if low == high {
                     continue;
                 }
-                let (mut new_low, mut new_high) = (exit[at], exit[at]);
+                let mut found = (exit[at], exit[at]);
                 for &q in children {
-                    let (child_low, child_high) = unpack(bounds[q as usize].load(Relaxed));
-                    new_low = new_low.max(-child_high);
-                    new_high = new_high.max(-child_low);
+                    found = with_child(found, bounds[q as usize].load(Relaxed));
                 }
-                let (new_low, new_high) = (new_low.max(low), new_high.min(high));
-                if (new_low, new_high) != (low, high) {
-                    bounds[at].store(pack(new_low, new_high), Relaxed);
-                    changed.store(true, Relaxed);
-                }
-                if new_low < new_high {
+                if narrow(&bounds, at, (low, high), found, &changed) {
                     still_open += 1;
                 }
             }
@@ -242,6 +235,35 @@ pub(crate) fn build_layer<L: Lower + Sync + ?Sized>(
             }
         });
     table
+}
+
+/// What the mover in a board is sure of and can hope for at best, given
+/// so far `(low, high)`, once a child with bounds `child` (a word made by
+/// [`pack`], from the child's mover's side) is counted: starting from
+/// the board's exit, the best of what its children leave it.
+#[inline]
+pub(crate) fn with_child((low, high): (i8, i8), child: u16) -> (i8, i8) {
+    let (child_low, child_high) = unpack(child);
+    (low.max(-child_high), high.max(-child_low))
+}
+
+/// Narrows the bounds `old` of the board at `at` to `found` (what its
+/// children allow, [`with_child`]); stores them and sets `changed` when
+/// they moved. Whether the board is still open.
+#[inline]
+pub(crate) fn narrow(
+    bounds: &[AtomicU16],
+    at: usize,
+    (low, high): (i8, i8),
+    found: (i8, i8),
+    changed: &AtomicBool,
+) -> bool {
+    let (new_low, new_high) = (found.0.max(low), found.1.min(high));
+    if (new_low, new_high) != (low, high) {
+        bounds[at].store(pack(new_low, new_high), Relaxed);
+        changed.store(true, Relaxed);
+    }
+    new_low < new_high
 }
 
 /// Two bounds in one word: the lower in the low byte.
