@@ -1,5 +1,6 @@
 //! Reads `web/locales/manifest.json` and embeds, for every language it
-//! lists, the catalogues the Rust side uses (`server.ftl`, `cli.ftl`):
+//! lists, the catalogues the Rust side uses (`rules.ftl`, `server.ftl`,
+//! `cli.ftl`):
 //! writes the table `LANGUAGES` for `src/embedded.rs`. A language is
 //! added by a folder and a manifest line, never by code.
 
@@ -8,7 +9,7 @@ use std::{env, fs};
 
 /// The areas (catalogue files) the server and the CLI read; the browser
 /// reads the others from `/locales/` itself.
-const RUST_AREAS: &[&str] = &["server", "cli"];
+const RUST_AREAS: &[&str] = &["rules", "server", "cli"];
 
 fn main() {
     let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));

@@ -5,8 +5,11 @@
 //! The catalogues are data: `web/locales/manifest.json` lists the
 //! languages (English first, the fallback) and the files; the browser
 //! reads the same files. Adding a language is a folder and a manifest
-//! line (docs/TRANSLATING.md). This crate depends on nothing of the
-//! workspace's, and nothing below the server depends on it.
+//! line (docs/TRANSLATING.md). A [`Text`] is a key and its arguments,
+//! written in a language when shown; the rules crate's refusals become
+//! texts here (`rules.ftl`), for the server and the CLI alike. Of the
+//! workspace this crate depends on the rules alone, and nothing below
+//! the server and the CLI depends on it.
 //!
 //! ```
 //! use wari_i18n::{Language, message};
@@ -20,6 +23,9 @@ mod catalogue;
 mod embedded;
 mod language;
 mod number;
+mod refusal;
+mod text;
 
 pub use catalogue::{Arg, has_message, message};
 pub use language::{Language, UnknownLanguage};
+pub use text::{Text, Value};

@@ -7,7 +7,7 @@
 //!   its files;
 //! - a key exists in one language and not in another (same file);
 //! - a message's variables differ between languages;
-//! - a key is unused: for `server.ftl` and `cli.ftl`, not found as a
+//! - a key is unused: for `rules.ftl`, `server.ftl` and `cli.ftl`, not found as a
 //!   string literal (`"key"`) in the Rust code under `crates/` (comments,
 //!   doc examples and these tests do not count); for the browser's files, not found as a
 //!   whole quoted string (`"key"`, `'key'`, `` `key` ``) in a file under
@@ -303,7 +303,7 @@ fn catalogues_agree_with_each_other_and_with_the_code() {
                     ));
                 }
             } else if *language == "en" {
-                let rust_side = area == "server" || area == "cli";
+                let rust_side = matches!(area.as_str(), "rules" | "server" | "cli");
                 let used = if rust_side {
                     rust_code.contains(&format!("\"{key}\""))
                 } else {

@@ -128,26 +128,6 @@ cli-score-exact = { $margin } (exact, { $plies ->
 ## Why a move, an undo, a redo or an offer cannot be made
 
 cli-game-is-over = the game is over
-cli-no-such-pit = there is no pit { $move }: this board has { $pits ->
-    [one] { $pits } pit
-   *[other] { $pits } pits
-} per row
-cli-not-your-pit = pit { $move } is { $owner ->
-    [south] South's
-   *[north] North's
-} and it is { $turn ->
-    [south] South's
-   *[north] North's
-} turn
-cli-empty-pit = pit { $move } is empty
-cli-must-feed = { $move } does not reach { $other ->
-    [south] South's
-   *[north] North's
-} empty row: { $turn ->
-    [south] South
-   *[north] North
-} must feed it
-cli-grand-slam-forbidden = { $move } would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists
 cli-lost-on-time = the game was lost on time: there is no taking back
 cli-nothing-to-undo = there is no move to take back
 cli-nothing-to-redo = there is no move to redo
@@ -156,14 +136,6 @@ cli-kalah-no-cycle = Kalah has no cycle rule to end the game by
 ## A position given with --from that cannot be read
 
 cli-bad-position = bad position { $text }: { $why }
-cli-position-shape = a position is SOUTH/NORTH TURN CAPS, like 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0
-cli-position-not-a-number = pit count { $token } is not a whole number
-cli-position-too-many-pits = a row has at most 6 pits
-cli-position-row-lengths = South's row has { $south } pits but North's has { $north }
-cli-position-pits-mismatch = the position has { $position } pits per row but the rules have { $rules } (add pits={ $position } to the rules)
-cli-position-turn = turn { $token } is not S or N
-cli-position-counts = captured counts { $token } are not SOUTH-NORTH whole numbers, like 0-0
-cli-position-too-many-seeds = too many seeds: a position holds at most { $max } in all
 
 ## Full screen
 

@@ -181,44 +181,6 @@ err-ws-chat-malformed = malformed message: a chat message has room and text
 err-ws-malformed = malformed message: { $e }
 err-ws-text-only = send text messages (JSON)
 
-## Refusals of the rules (the rules crate's codes: PlayError, MoveError,
-## PositionError, RulesError, TimeControlError).
-
-err-play-game-over = the game is over
-err-play-no-such-pit = there is no pit { $pit }: this board has { $pits } pits per row
-err-play-not-your-pit = pit { $pit } is { $owner }'s and it is { $turn }'s turn
-err-play-empty-pit = pit { $pit } is empty
-err-play-must-feed = { $pit } does not reach { $owner }'s empty row: { $turn } must feed it
-err-play-grand-slam-forbidden = { $pit } would capture every seed of the opponent's row: a grand slam is forbidden under wari while another move exists
-err-move-not-a-move = { $text } is not a move: a move is one letter, A-F for South or a-f for North
-err-position-shape = a position is SOUTH/NORTH TURN CAPS, like 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0
-err-position-not-a-number = pit count { $token } is not a whole number
-err-position-too-many-pits = a row has at most 6 pits
-err-position-row-lengths = South's row has { $south } pits but North's has { $north }
-err-position-pits-mismatch = the position has { $position } pits per row but the rules have { $rules } (add pits={ $position } to the rules)
-err-position-turn = turn { $token } is not S or N
-err-position-counts = captured counts { $token } are not SOUTH-NORTH whole numbers, like 0-0
-err-position-too-many-seeds = too many seeds: a position holds at most { $max } in all
-err-rules-unknown-variant = unknown rule set { $name }: expected abapa, wari, warri or kalah
-err-rules-unknown-option = unknown rules option { $option }: expected pits, seeds, cycle, playout or empty-capture
-err-rules-repeated = rules option { $option } given twice
-err-rules-missing-value = rules option { $quoted } needs a value, like { $option }=...
-err-rules-bad-value = bad value { $value } for rules option { $option }: expected { $allowed }
-err-rules-not-for-variant = rules option { $option } does not apply to { $variant }
-err-time-control-syntax = { $text } is not a time control: write MINUTES+SECONDS, like 5+3 (5 minutes each, 3 seconds added a move)
-err-time-control-no-time = a time control gives each player some time: the minutes cannot be 0
-err-time-control-too-long = a time control is at most a week
-
-## Words inside other messages.
-
-srv-side-south = South
-srv-side-north = North
-srv-rules-allowed-pits = 1 to 6
-srv-rules-allowed-seeds = 1 to 12
-srv-rules-allowed-cycle = 2, 3 or even
-srv-rules-allowed-empty-capture = on or off
-srv-rules-allowed-none = no value
-
 ## The server's own conditions.
 
 err-no-session = no session: POST /api/session first
@@ -231,7 +193,4 @@ err-unknown-language = unknown language "{ $language }" (available: { $available
 err-tournament-started-already = the tournament has started already
 err-tournament-not-running = the tournament is not running
 err-unknown-pool = unknown pool { $pool }: expected FAMILY-SPEED, like abapa-blitz
-err-unknown-scope = scopes: unknown scope { $scope } (bot:play, board:play, challenge:read, challenge:write)
-err-record-not-a-move = ply { $ply }: { $e }
-err-record-illegal = ply { $ply } ({ $pit }): { $e }
-err-ogn = { $detail }
+err-unknown-scope = scopes: unknown scope { $scope } (bot:play, board:play, challenge:read, challenge:write, tournament:write)

@@ -135,26 +135,6 @@ cli-score-exact = { $margin } (exacto, { $plies ->
 ## Por qué no se puede hacer una jugada, deshacer, rehacer o proponer
 
 cli-game-is-over = la partida ha terminado
-cli-no-such-pit = no hay hoyo { $move }: este tablero tiene { $pits ->
-    [one] { $pits } hoyo
-   *[other] { $pits } hoyos
-} por fila
-cli-not-your-pit = el hoyo { $move } es { $owner ->
-    [south] del Sur
-   *[north] del Norte
-} y es el turno { $turn ->
-    [south] del Sur
-   *[north] del Norte
-}
-cli-empty-pit = el hoyo { $move } está vacío
-cli-must-feed = { $move } no llega a la fila vacía { $other ->
-    [south] del Sur
-   *[north] del Norte
-}: { $turn ->
-    [south] el Sur
-   *[north] el Norte
-} debe alimentar al rival
-cli-grand-slam-forbidden = { $move } capturaría todas las semillas de la fila rival: en Wari el gran slam está prohibido mientras haya otra jugada
 cli-lost-on-time = la partida se perdió por tiempo: no se puede deshacer
 cli-nothing-to-undo = no hay ninguna jugada que deshacer
 cli-nothing-to-redo = no hay ninguna jugada que rehacer
@@ -163,17 +143,6 @@ cli-kalah-no-cycle = Kalah no tiene regla del ciclo con la que terminar la parti
 ## Una posición dada con --from que no se puede leer
 
 cli-bad-position = posición incorrecta { $text }: { $why }
-cli-position-shape = una posición es SUR/NORTE TURNO CAPTURAS, como 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0
-cli-position-not-a-number = el número de semillas { $token } no es un número entero
-cli-position-too-many-pits = una fila tiene como mucho 6 hoyos
-cli-position-row-lengths = la fila del Sur tiene { $south ->
-    [one] { $south } hoyo
-   *[other] { $south } hoyos
-} pero la del Norte tiene { $north }
-cli-position-pits-mismatch = la posición tiene { $position } hoyos por fila pero las reglas tienen { $rules } (añade pits={ $position } a las reglas)
-cli-position-turn = el turno { $token } no es S ni N
-cli-position-counts = las capturas { $token } no son dos números enteros SUR-NORTE, como 0-0
-cli-position-too-many-seeds = demasiadas semillas: una posición tiene como mucho { $max } en total
 
 ## Pantalla completa
 

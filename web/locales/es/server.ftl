@@ -179,43 +179,6 @@ err-ws-chat-malformed = mensaje mal formado: un mensaje de chat lleva room y tex
 err-ws-malformed = mensaje mal formado: { $e }
 err-ws-text-only = envía mensajes de texto (JSON)
 
-## Negativas de las reglas (los códigos del crate de reglas).
-
-err-play-game-over = la partida ha terminado
-err-play-no-such-pit = no hay ningún hoyo { $pit }: este tablero tiene { $pits } hoyos por fila
-err-play-not-your-pit = el hoyo { $pit } es de { $owner } y le toca a { $turn }
-err-play-empty-pit = el hoyo { $pit } está vacío
-err-play-must-feed = { $pit } no llega a la fila vacía de { $owner }: { $turn } debe alimentar al rival
-err-play-grand-slam-forbidden = { $pit } capturaría todas las semillas de la fila rival: en Wari el gran slam está prohibido mientras haya otra jugada
-err-move-not-a-move = { $text } no es una jugada: una jugada es una letra, A-F para Sur o a-f para Norte
-err-position-shape = una posición es SUR/NORTE TURNO CAPTURAS, como 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0
-err-position-not-a-number = el número de semillas { $token } no es un número entero
-err-position-too-many-pits = una fila tiene como mucho 6 hoyos
-err-position-row-lengths = la fila de Sur tiene { $south } hoyos pero la de Norte tiene { $north }
-err-position-pits-mismatch = la posición tiene { $position } hoyos por fila pero las reglas tienen { $rules } (añade pits={ $position } a las reglas)
-err-position-turn = el turno { $token } no es S ni N
-err-position-counts = las capturas { $token } no son números enteros SUR-NORTE, como 0-0
-err-position-too-many-seeds = demasiadas semillas: una posición tiene como mucho { $max } en total
-err-rules-unknown-variant = reglas desconocidas { $name }: se esperaba abapa, wari, warri o kalah
-err-rules-unknown-option = opción de reglas desconocida { $option }: se esperaba pits, seeds, cycle, playout o empty-capture
-err-rules-repeated = la opción de reglas { $option } aparece dos veces
-err-rules-missing-value = la opción de reglas { $quoted } necesita un valor, como { $option }=...
-err-rules-bad-value = valor { $value } incorrecto para la opción de reglas { $option }: se esperaba { $allowed }
-err-rules-not-for-variant = la opción de reglas { $option } no se aplica a { $variant }
-err-time-control-syntax = { $text } no es un control de tiempo: escribe MINUTOS+SEGUNDOS, como 5+3 (5 minutos cada uno, 3 segundos más por jugada)
-err-time-control-no-time = un control de tiempo da algo de tiempo a cada jugador: los minutos no pueden ser 0
-err-time-control-too-long = un control de tiempo dura como mucho una semana
-
-## Palabras dentro de otros mensajes.
-
-srv-side-south = Sur
-srv-side-north = Norte
-srv-rules-allowed-pits = de 1 a 6
-srv-rules-allowed-seeds = de 1 a 12
-srv-rules-allowed-cycle = 2, 3 o even
-srv-rules-allowed-empty-capture = on u off
-srv-rules-allowed-none = ningún valor
-
 ## Condiciones del propio servidor.
 
 err-no-session = no hay sesión: primero POST /api/session
@@ -228,7 +191,4 @@ err-unknown-language = idioma desconocido «{ $language }» (disponibles: { $ava
 err-tournament-started-already = el torneo ya ha empezado
 err-tournament-not-running = el torneo no está en curso
 err-unknown-pool = grupo desconocido { $pool }: se esperaba FAMILIA-RITMO, como abapa-blitz
-err-unknown-scope = scopes: scope desconocido { $scope } (bot:play, board:play, challenge:read, challenge:write)
-err-record-not-a-move = jugada { $ply }: { $e }
-err-record-illegal = jugada { $ply } ({ $pit }): { $e }
-err-ogn = registro OGN incorrecto: { $detail }
+err-unknown-scope = scopes: scope desconocido { $scope } (bot:play, board:play, challenge:read, challenge:write, tournament:write)

@@ -1,10 +1,11 @@
 //! What `wari play` says, in the player's language: the messages of
 //! `web/locales/<lang>/cli.ftl` (through [`wari_i18n`]), the language
 //! chosen by `--lang` or the terminal's locale, and the game's things
-//! (sides, scores, illegal moves, bad positions) put into words.
+//! (sides, scores) put into words; illegal moves and bad positions in
+//! the rules' own words (`rules.ftl`, [`wari_i18n::Text`]).
 
 use wari_engine::Score;
-use wari_i18n::{Arg, message};
+use wari_i18n::{Arg, Text, message};
 use wari_rules::{Outcome, PlayError, PositionError, Side};
 
 pub use wari_i18n::Language;
@@ -82,74 +83,15 @@ pub fn score(lang: Language, score: Score) -> String {
     }
 }
 
-/// Why a move cannot be played, in the rules' words.
+/// Why a move cannot be played, in the rules' words (`rules.ftl`, as
+/// the server says it).
 pub fn play_error(lang: Language, e: &PlayError) -> String {
-    let letter = |m: wari_rules::Move| -> Arg<'static> { m.to_string().into() };
-    match *e {
-        PlayError::GameOver => message(lang, "cli-game-is-over", &[]),
-        PlayError::NoSuchPit { m, pits } => message(
-            lang,
-            "cli-no-such-pit",
-            &[("move", letter(m)), ("pits", pits.into())],
-        ),
-        PlayError::NotYourPit { m, turn } => message(
-            lang,
-            "cli-not-your-pit",
-            &[
-                ("move", letter(m)),
-                ("owner", side(turn.opposite())),
-                ("turn", side(turn)),
-            ],
-        ),
-        PlayError::EmptyPit(m) => message(lang, "cli-empty-pit", &[("move", letter(m))]),
-        PlayError::MustFeed { m, turn } => message(
-            lang,
-            "cli-must-feed",
-            &[
-                ("move", letter(m)),
-                ("other", side(turn.opposite())),
-                ("turn", side(turn)),
-            ],
-        ),
-        PlayError::GrandSlamForbidden(m) => {
-            message(lang, "cli-grand-slam-forbidden", &[("move", letter(m))])
-        }
-    }
+    Text::from(*e).render(lang)
 }
 
-/// Why a position string (`--from`) cannot be read.
+/// Why a position string (`--from`) cannot be read (`rules.ftl`).
 pub fn position_error(lang: Language, e: &PositionError) -> String {
-    let quoted = |token: &str| -> Arg<'static> { format!("{token:?}").into() };
-    match e {
-        PositionError::Shape => message(lang, "cli-position-shape", &[]),
-        PositionError::NotANumber(token) => message(
-            lang,
-            "cli-position-not-a-number",
-            &[("token", quoted(token))],
-        ),
-        PositionError::TooManyPits => message(lang, "cli-position-too-many-pits", &[]),
-        PositionError::RowLengths { south, north } => message(
-            lang,
-            "cli-position-row-lengths",
-            &[("south", (*south).into()), ("north", (*north).into())],
-        ),
-        PositionError::PitsMismatch { position, rules } => message(
-            lang,
-            "cli-position-pits-mismatch",
-            &[("position", (*position).into()), ("rules", (*rules).into())],
-        ),
-        PositionError::Turn(token) => {
-            message(lang, "cli-position-turn", &[("token", quoted(token))])
-        }
-        PositionError::Counts(token) => {
-            message(lang, "cli-position-counts", &[("token", quoted(token))])
-        }
-        PositionError::TooManySeeds => message(
-            lang,
-            "cli-position-too-many-seeds",
-            &[("max", wari_rules::Position::MAX_TOTAL_SEEDS.into())],
-        ),
-    }
+    Text::from(e.clone()).render(lang)
 }
 
 #[cfg(test)]

@@ -150,8 +150,7 @@ async fn a_spanish_player_is_refused_in_spanish_with_the_same_code() {
             english,
             json!({"error": "pit a is North's and it is South's turn", "code": "play-not-your-pit"})
         );
-        let spanish =
-            json!({"error": "el hoyo a es de Norte y le toca a Sur", "code": "play-not-your-pit"});
+        let spanish = json!({"error": "el hoyo a es del Norte y es el turno del Sur", "code": "play-not-your-pit"});
         // By Accept-Language, by the cookie (over an English header), and
         // by the account's choice (over an English cookie and header).
         let by_header = post_in(

@@ -1,22 +1,33 @@
 //! The rules crate's refusals as texts: each variant (its `code()`) to
-//! its catalogue key, written literally, with the variant's fields as
-//! arguments, so a Spanish player reads "el hoyo d está vacío".
+//! its key in `rules.ftl`, written literally, with the variant's fields
+//! as arguments, so that a Spanish player reads "el hoyo d está vacío"
+//! from the server and from `wari play` alike. Sides are passed as
+//! `south` or `north` for the catalogue to choose on, so that each
+//! language writes the whole phrase ("South's turn", "el turno del Sur").
+//!
+//! ```
+//! use wari_i18n::{Language, Text};
+//! use wari_rules::PlayError;
+//!
+//! let es: Language = "es".parse().unwrap();
+//! let empty = Text::from(PlayError::EmptyPit("d".parse().unwrap()));
+//! assert_eq!(empty.code(), "play-empty-pit");
+//! assert_eq!(empty.render(es), "el hoyo d está vacío");
+//! ```
 
-use wari_i18n::{Language, UnknownLanguage};
 use wari_rules::ogn::OgnError;
 use wari_rules::record::{RecordError, RecordErrorKind};
 use wari_rules::{
     MoveError, PlayError, Position, PositionError, RulesError, Side, TimeControlError,
 };
 
-use super::{Text, text};
+use crate::{Language, Text, UnknownLanguage, text};
 
-/// A side's name: "South", "Sur".
-#[must_use]
-pub fn side(side: Side) -> Text {
+/// A side as the catalogues choose on it: `south` or `north`.
+fn side(side: Side) -> &'static str {
     match side {
-        Side::South => text!("srv-side-south"),
-        Side::North => text!("srv-side-north"),
+        Side::South => "south",
+        Side::North => "north",
     }
 }
 
@@ -98,11 +109,11 @@ impl From<RulesError> for Text {
             ),
             RulesError::BadValue { option, value } => {
                 let allowed = match option {
-                    "pits" => text!("srv-rules-allowed-pits"),
-                    "seeds" => text!("srv-rules-allowed-seeds"),
-                    "cycle" => text!("srv-rules-allowed-cycle"),
-                    "empty-capture" => text!("srv-rules-allowed-empty-capture"),
-                    _ => text!("srv-rules-allowed-none"),
+                    "pits" => text!("rules-allowed-pits"),
+                    "seeds" => text!("rules-allowed-seeds"),
+                    "cycle" => text!("rules-allowed-cycle"),
+                    "empty-capture" => text!("rules-allowed-empty-capture"),
+                    _ => text!("rules-allowed-none"),
                 };
                 text!(
                     "err-rules-bad-value",
@@ -158,6 +169,7 @@ impl From<OgnError> for Text {
     }
 }
 
+/// A language code we have no catalogues for (`--lang`, `PUT /api/language`).
 impl From<UnknownLanguage> for Text {
     fn from(e: UnknownLanguage) -> Text {
         let codes: Vec<&str> = Language::all().map(|l| l.code()).collect();
@@ -172,7 +184,6 @@ impl From<UnknownLanguage> for Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wari_i18n::Language;
     use wari_rules::{Move, Rules, TimeControl};
 
     /// The English texts are the rules crate's own messages, word for word.
@@ -270,11 +281,18 @@ mod tests {
         let say = |e: PlayError| Text::from(e).render(es);
         assert_eq!(say(PlayError::EmptyPit(m)), "el hoyo d está vacío");
         assert_eq!(
+            say(PlayError::NotYourPit {
+                m,
+                turn: Side::South
+            }),
+            "el hoyo d es del Norte y es el turno del Sur"
+        );
+        assert_eq!(
             say(PlayError::MustFeed {
                 m,
                 turn: Side::South
             }),
-            "d no llega a la fila vacía de Norte: Sur debe alimentar al rival"
+            "d no llega a la fila vacía del Norte: el Sur debe alimentar al rival"
         );
         assert_eq!(
             say(PlayError::GrandSlamForbidden(m)),
