@@ -136,6 +136,14 @@ cli-kalah-no-cycle = Kalah has no cycle rule to end the game by
 ## A position given with --from that cannot be read
 
 cli-bad-position = bad position { $text }: { $why }
+cli-bad-rules = bad rules { $text }: { $why }
+cli-io-not-found = no such file or folder
+cli-io-permission-denied = permission denied
+cli-io-is-a-directory = it is a folder, not a file
+cli-io-not-a-directory = a part of the path is not a folder
+cli-io-storage-full = the disk is full
+cli-io-read-only = the disk is read-only
+cli-io-not-text = the file is not text (UTF-8)
 
 ## Full screen
 

@@ -143,6 +143,14 @@ cli-kalah-no-cycle = Kalah no tiene regla del ciclo con la que terminar la parti
 ## Una posición dada con --from que no se puede leer
 
 cli-bad-position = posición incorrecta { $text }: { $why }
+cli-bad-rules = reglas incorrectas { $text }: { $why }
+cli-io-not-found = no existe ese archivo ni esa carpeta
+cli-io-permission-denied = permiso denegado
+cli-io-is-a-directory = es una carpeta, no un archivo
+cli-io-not-a-directory = una parte de la ruta no es una carpeta
+cli-io-storage-full = el disco está lleno
+cli-io-read-only = el disco es de solo lectura
+cli-io-not-text = el archivo no es texto (UTF-8)
 
 ## Pantalla completa
 

@@ -4,17 +4,17 @@
 use std::path::Path;
 use std::time::SystemTime;
 
-use wari_i18n::message;
+use wari_i18n::{Text, message};
 use wari_rules::ogn::Record;
 
-use super::words::Language;
+use super::words::{self, Language};
 
 /// Reads an OGN file.
 ///
 /// # Errors
 /// A one-line message naming the file when it cannot be read or is not
-/// a valid record (the file's fault told in `lang`, the record's in
-/// English).
+/// a valid record, in `lang` (what is wrong inside a record in the OGN
+/// reader's English words).
 pub fn load(path: &Path, lang: Language) -> Result<Record, String> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         message(
@@ -22,11 +22,11 @@ pub fn load(path: &Path, lang: Language) -> Result<Record, String> {
             "cli-cannot-read",
             &[
                 ("path", path.display().to_string().into()),
-                ("error", e.to_string().into()),
+                ("error", words::io_error(lang, &e).into()),
             ],
         )
     })?;
-    Record::read(&text).map_err(|e| format!("{}: {e}", path.display()))
+    Record::read(&text).map_err(|e| format!("{}: {}", path.display(), Text::from(e).render(lang)))
 }
 
 /// A file name to save to: `wari-YYYYMMDD-HHMMSS.ogn`, in UTC.

@@ -153,6 +153,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             (record.game.clone(), Some(record))
         }
         None => {
+            if let Some(text) = &args.start.rules.rules
+                && let Err(e) = text.parse::<wari_rules::Rules>()
+            {
+                return Err(Error::input(words::rules_error(lang, text, &e)));
+            }
             let bad = |text: &str, e: &PositionError| {
                 message(
                     lang,

@@ -353,7 +353,10 @@ impl<W: Write> Plain<'_, W> {
                     }
                     Err(e) => self.error(self.say(
                         "cli-cannot-write",
-                        &[("path", path.into()), ("error", e.to_string().into())],
+                        &[
+                            ("path", path.into()),
+                            ("error", words::io_error(lang, &e).into()),
+                        ],
                     )),
                 }
             }

@@ -4,9 +4,11 @@
 //! (sides, scores) put into words; illegal moves and bad positions in
 //! the rules' own words (`rules.ftl`, [`wari_i18n::Text`]).
 
+use std::io;
 use wari_engine::Score;
 use wari_i18n::{Arg, Text, message};
-use wari_rules::{Outcome, PlayError, PositionError, Side};
+
+use wari_rules::{Outcome, PlayError, PositionError, RulesError, Side};
 
 pub use wari_i18n::Language;
 
@@ -83,6 +85,35 @@ pub fn score(lang: Language, score: Score) -> String {
     }
 }
 
+/// Why a file could not be read or written, in the player's language
+/// for the failures a player can act on (no such file or folder, no
+/// permission, a folder where a file should be, a full or read-only
+/// disk); the system's own words for the rare others.
+pub fn io_error(lang: Language, e: &io::Error) -> String {
+    let key = match e.kind() {
+        io::ErrorKind::NotFound => "cli-io-not-found",
+        io::ErrorKind::PermissionDenied => "cli-io-permission-denied",
+        io::ErrorKind::IsADirectory => "cli-io-is-a-directory",
+        io::ErrorKind::NotADirectory => "cli-io-not-a-directory",
+        io::ErrorKind::StorageFull => "cli-io-storage-full",
+        io::ErrorKind::ReadOnlyFilesystem => "cli-io-read-only",
+        io::ErrorKind::InvalidData => "cli-io-not-text",
+        _ => return e.to_string(),
+    };
+    message(lang, key, &[])
+}
+
+/// Why a `--rules` string cannot be read: "bad rules \"oware\": unknown rule
+/// set …" in the player's language (`rules.ftl`'s refusal).
+pub fn rules_error(lang: Language, text: &str, e: &RulesError) -> String {
+    let why = Text::from(e.clone()).render(lang);
+    message(
+        lang,
+        "cli-bad-rules",
+        &[("text", format!("{text:?}").into()), ("why", why.into())],
+    )
+}
+
 /// Why a move cannot be played, in the rules' words (`rules.ftl`, as
 /// the server says it).
 pub fn play_error(lang: Language, e: &PlayError) -> String {
@@ -150,6 +181,34 @@ mod tests {
             "A no llega a la fila vacía del Norte: el Sur debe alimentar al rival"
         );
         assert_eq!(play_error(Language::ENGLISH, &e), e.to_string());
+    }
+
+    #[test]
+    fn file_errors_a_player_can_act_on_are_told_in_their_language() {
+        let missing = std::fs::read_to_string("/nonexistent/wari/game.ogn").unwrap_err();
+        assert_eq!(
+            io_error(es(), &missing),
+            "no existe ese archivo ni esa carpeta"
+        );
+        assert_eq!(
+            io_error(Language::ENGLISH, &missing),
+            "no such file or folder"
+        );
+        let other = io::Error::other("a disk on fire");
+        assert_eq!(io_error(es(), &other), "a disk on fire");
+    }
+
+    #[test]
+    fn bad_rules_are_told_in_the_rules_words() {
+        let e = "oware".parse::<Rules>().unwrap_err();
+        assert_eq!(
+            rules_error(es(), "oware", &e),
+            "reglas incorrectas \"oware\": reglas desconocidas \"oware\": se esperaba abapa, wari, warri o kalah"
+        );
+        assert_eq!(
+            rules_error(Language::ENGLISH, "oware", &e),
+            format!("bad rules \"oware\": {e}")
+        );
     }
 
     #[test]

@@ -459,7 +459,10 @@ impl App {
             Ok(()) => self.info(self.say("cli-saved", &[("path", path.into())])),
             Err(e) => self.error(self.say(
                 "cli-cannot-write",
-                &[("path", path.into()), ("error", e.to_string().into())],
+                &[
+                    ("path", path.into()),
+                    ("error", words::io_error(self.lang(), &e).into()),
+                ],
             )),
         }
     }

@@ -221,3 +221,30 @@ fn a_malformed_position_is_told_in_spanish() {
         "posición incorrecta \"4,4,4/4,4 S 0-0\": la fila del Sur tiene 3 hoyos pero la del Norte tiene 2"
     );
 }
+
+#[test]
+fn bad_rules_and_a_file_that_is_not_there_are_told_in_spanish() {
+    let run = wari_in(
+        &["play", "--plain", "--rules", "abapa,pits=9"],
+        &[("LANG", "es_ES.UTF-8")],
+    );
+    assert_eq!(
+        run.input_error(),
+        "reglas incorrectas \"abapa,pits=9\": valor \"9\" incorrecto para la opción de reglas pits: se esperaba de 1 a 6"
+    );
+    let run = wari_in(
+        &[
+            "play",
+            "--plain",
+            "--lang",
+            "es",
+            "--load",
+            "/nonexistent/wari/partida.ogn",
+        ],
+        &[],
+    );
+    assert_eq!(
+        run.input_error(),
+        "no se puede leer /nonexistent/wari/partida.ogn: no existe ese archivo ni esa carpeta"
+    );
+}
