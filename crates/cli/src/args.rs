@@ -106,7 +106,9 @@ pub fn parse_position_told(
 /// A parser of whole numbers from `min` up, for clap (`value_parser =
 /// at_least::<u32>(1)`): `-3` or `0` gets "must be at least 1", `x` "is
 /// not a whole number", rather than the type's own complaint.
-pub fn at_least<T>(min: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+pub fn at_least<T>(
+    min: u64,
+) -> impl Fn(&str) -> Result<T, NumberError> + Clone + Send + Sync + 'static
 where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
@@ -118,22 +120,46 @@ where
 pub fn between<T>(
     min: u64,
     max: u64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+) -> impl Fn(&str) -> Result<T, NumberError> + Clone + Send + Sync + 'static
 where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
     move |text| whole(text, min, Some(max))
 }
 
-fn whole<T: TryFrom<u64>>(text: &str, min: u64, max: Option<u64>) -> Result<T, String> {
+/// Why a number option's value was refused ([`at_least`], [`between`]):
+/// kept apart so that `wari play` can say it in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberError {
+    /// Not a whole number at all.
+    NotWhole(String),
+    /// Below the least allowed.
+    AtLeast(u64),
+    /// Outside `min..=max`.
+    Between(u64, u64),
+}
+
+impl std::fmt::Display for NumberError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumberError::NotWhole(text) => write!(f, "{text:?} is not a whole number"),
+            NumberError::AtLeast(min) => write!(f, "must be at least {min}"),
+            NumberError::Between(min, max) => write!(f, "must be from {min} to {max}"),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+fn whole<T: TryFrom<u64>>(text: &str, min: u64, max: Option<u64>) -> Result<T, NumberError> {
     let limit = || match max {
-        Some(max) => format!("must be from {min} to {max}"),
-        None => format!("must be at least {min}"),
+        Some(max) => NumberError::Between(min, max),
+        None => NumberError::AtLeast(min),
     };
     let text = text.trim();
     let n: i128 = text
         .parse()
-        .map_err(|_| format!("{text:?} is not a whole number"))?;
+        .map_err(|_| NumberError::NotWhole(text.to_owned()))?;
     let max = max.unwrap_or(u64::MAX);
     if n < i128::from(min) || n > i128::from(max) {
         return Err(limit());

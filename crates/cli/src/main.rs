@@ -72,9 +72,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match parse(std::env::args_os()) {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `wari play` reads its command line in the player's language.
+    let play_language = play::usage::language(&argv);
+    let cli = match parse(argv, play_language) {
         Ok(cli) => cli,
-        Err(e) => return usage_error(&e),
+        Err(e) => return usage_error(&e, play_language),
     };
     let mut out = io::stdout().lock();
     let result = match cli.command {
@@ -113,9 +116,16 @@ fn main() -> ExitCode {
 /// with a minus sign is a value (`--depth -3` is refused for being below
 /// 1, not taken for an option), and an unquoted position is one argument
 /// (see [`args::join_positions`]).
-fn parse(argv: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Cli, clap::Error> {
+fn parse(
+    argv: impl IntoIterator<Item = std::ffi::OsString>,
+    play_language: Option<play::usage::Language>,
+) -> Result<Cli, clap::Error> {
     let argv = args::join_positions(argv.into_iter().collect());
-    let matches = negative_numbers(Cli::command()).try_get_matches_from(argv)?;
+    let mut command = negative_numbers(Cli::command());
+    if let Some(lang) = play_language {
+        command = command.mut_subcommand("play", |play| play::usage::localise(play, lang));
+    }
+    let matches = command.try_get_matches_from(argv)?;
     Cli::from_arg_matches(&matches)
 }
 
@@ -129,14 +139,18 @@ fn negative_numbers(command: clap::Command) -> clap::Command {
 }
 
 /// Help and the version as clap prints them; any other mistake on the
-/// command line as one line, `wari: error: ...`, exit status 2.
-fn usage_error(e: &clap::Error) -> ExitCode {
+/// command line as one line, `wari: error: ...` (in the player's language
+/// for `wari play`), exit status 2.
+fn usage_error(e: &clap::Error, play_language: Option<play::usage::Language>) -> ExitCode {
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         // Printing the help can only fail when stdout is gone.
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("wari: error: {}", one_line(e));
+    let line = play_language
+        .and_then(|lang| play::usage::error_line(e, lang))
+        .unwrap_or_else(|| one_line(e));
+    eprintln!("wari: error: {line}");
     ExitCode::from(2)
 }
 

@@ -253,3 +253,55 @@ cli-tui-offer-on-your-turn = offer on your turn
 cli-tui-computer-considers = the computer considers ending by the cycle rule…
 cli-tui-nobody-to-resign = the computer plays both sides: nobody to resign for
 cli-tui-new-game = a new game
+
+## wari play's command line: its help (--help, read when the language is
+## not English; the English help is the code's own) and its usage errors
+
+cli-help-usage = Usage
+cli-help-usage-line = wari play [OPTIONS]
+cli-help-options = Options
+cli-help-about = Play a game against the computer, between two people at one keyboard, or watch the computer play itself; any rules, any position, a clock.
+cli-help-long-about = Play a game against the computer, between two people at one keyboard, or watch the computer play itself; any rules, any position, a clock.
+
+    Full-screen keys: A-F or a-f play that pit of the side to move (either case), as do the arrows and Enter, or a click on a pit; u undo (against the computer its reply too), r redo, h hint, o offer to end the game by the cycle rule, R resign, t turn the board round, s save as OGN, p pause (computer against computer), n new game once it is over, q or Esc quit, ? help; an offer, resigning and quitting ask first. Any key skips the sowing animation, which never costs clock time.
+
+    --plain (also used when stdin or stdout is not a terminal) reads one move (a pit's letter) or command a line: undo, redo, hint, cycle, resign, save or save FILE, board, help, quit. It prints the board after every move, the legal moves before each person's turn, the computer's moves, an error for input it cannot play (and asks again), and ends a finished game with the line "result S|N|draw REASON SOUTH-NORTH" (REASON as in RULES.md: majority, no-moves, grand-slam, repetition, agreement, empty-side, resignation, time). Quitting, or the end of the input, leaves the game unfinished: no result line, exit status 0.
+
+    It speaks the language of --lang, else of the terminal (LC_ALL, LC_MESSAGES, LANG), else English. The "result" line is the same in every language.
+cli-help-rules = The rules: NAME[,OPTION...] with NAME abapa, wari, warri or kalah and options pits=M, seeds=N, cycle=2|3|even, playout, empty-capture=on|off [default: abapa, or abapa,pits=M when a position has M pits per row]
+cli-help-from = Start from this position, SOUTH/NORTH TURN CAPS, instead of the start of the rules (quote it: --from "0,0,0,1,2,0/3,0,0,0,0,1 N 20-21")
+cli-help-mode = Who plays: human-vs-computer (you against the computer), two-players (two people at one keyboard) or computer-vs-computer (to watch) [default: human-vs-computer, or as the game loaded was played]
+cli-help-level = The computer's level, 1 (weakest) to 10 (full strength) [default: 5, or the loaded game's]
+cli-help-side = Your side against the computer: S (South, who moves first), N, or random [default: S, or your side in the loaded game]
+cli-help-tc = A clock: MINUTES for each player, plus SECONDS added after each move, like 5+3; a fallen flag ends the game (reason time) [default: none, or the loaded game's, with full time again]
+cli-help-movetime = The computer's time per move without a clock, in milliseconds [default: 1000]
+cli-help-speed = Speed of the sowing animation, 0 (none) to 10 (fastest) [default: 5]
+cli-help-load = Continue a game saved as OGN (u and r step through its moves), with its rules, players, level and clock unless given here
+cli-help-rewind = With --load: start at the record's first position with its moves ready for r (redo), to replay it
+cli-help-plain = Play as lines of text on stdin and stdout
+cli-help-seed = Seed the computer's random choices (its errors at levels 1 to 8, its pick among the opening book's moves at 9 and 10), so that the same moves get the same answers [default: a fresh seed each game]
+cli-help-lang = The language to play in: en or es [default: the terminal's, from LC_ALL, LC_MESSAGES or LANG, else en]
+cli-help-help = Print this help
+cli-value-rules = RULES
+cli-value-position = POSITION
+cli-value-mode = MODE
+cli-value-level = LEVEL
+cli-value-side = SIDE
+cli-value-tc = MINUTES+SECONDS
+cli-value-ms = MS
+cli-value-speed = SPEED
+cli-value-file = FILE
+cli-value-n = N
+cli-value-lang = LANG
+cli-usage-see-help = { $message }; see wari play --help
+cli-usage-bad-value = { $option } { $value }: { $why }
+cli-usage-needs-value = { $option } needs a value
+cli-usage-expected = expected { $values }
+cli-usage-not-whole = { $text } is not a whole number
+cli-usage-at-least = must be at least { $min }
+cli-usage-between = must be from { $min } to { $max }
+cli-usage-not-a-side = { $text } is not a side: S, N or random
+cli-usage-not-a-level = { $text } is not a level: levels go from 1 to 10
+cli-usage-unexpected = unexpected argument { $argument }
+cli-usage-conflict = { $option } cannot be used with { $other }
+cli-usage-missing = missing { $options }

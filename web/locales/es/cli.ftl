@@ -260,3 +260,54 @@ cli-tui-offer-on-your-turn = propón en tu turno
 cli-tui-computer-considers = el ordenador estudia terminar por la regla del ciclo…
 cli-tui-nobody-to-resign = el ordenador juega con los dos lados: nadie puede abandonar
 cli-tui-new-game = una partida nueva
+
+## La línea de órdenes de wari play: su ayuda (--help) y sus errores de uso
+
+cli-help-usage = Uso
+cli-help-usage-line = wari play [OPCIONES]
+cli-help-options = Opciones
+cli-help-about = Juega una partida contra el ordenador, entre dos personas en un mismo teclado, o mira al ordenador jugar contra sí mismo; cualquier regla, cualquier posición, con reloj.
+cli-help-long-about = Juega una partida contra el ordenador, entre dos personas en un mismo teclado, o mira al ordenador jugar contra sí mismo; cualquier regla, cualquier posición, con reloj.
+
+    Teclas a pantalla completa: A-F o a-f siembran ese hoyo del lado al que le toca (en mayúscula o minúscula), como las flechas y Enter, o un clic en un hoyo; u deshace (contra el ordenador, también su respuesta), r rehace, h pista, o ofrece terminar la partida por la regla del ciclo, R abandona, t gira el tablero, s guarda en OGN, p pausa (ordenador contra ordenador), n partida nueva al terminar, q o Esc sale, ? ayuda; una oferta, abandonar y salir piden confirmación. Cualquier tecla salta la animación de la siembra, que nunca gasta tiempo de reloj.
+
+    --plain (también cuando la entrada o la salida no son un terminal) lee una jugada (la letra de un hoyo) u orden por línea: deshacer, rehacer, pista, ciclo, abandonar, guardar o guardar ARCHIVO, tablero, ayuda, salir (las órdenes en inglés también valen). Escribe el tablero tras cada jugada, las jugadas legales antes del turno de cada persona, las jugadas del ordenador, un error para lo que no puede jugar (y vuelve a preguntar), y cierra una partida terminada con la línea "result S|N|draw MOTIVO SUR-NORTE" (MOTIVO como en RULES.md: majority, no-moves, grand-slam, repetition, agreement, empty-side, resignation, time). Salir, o el fin de la entrada, deja la partida sin terminar: sin línea de resultado, estado de salida 0.
+
+    Habla el idioma de --lang, si no el del terminal (LC_ALL, LC_MESSAGES, LANG), si no inglés. La línea "result" es la misma en todos los idiomas.
+cli-help-rules = Las reglas: NOMBRE[,OPCIÓN...] con NOMBRE abapa, wari, warri o kalah y las opciones pits=M, seeds=N, cycle=2|3|even, playout, empty-capture=on|off [por defecto: abapa, o abapa,pits=M cuando una posición tiene M hoyos por fila]
+cli-help-from = Empieza en esta posición, SUR/NORTE TURNO CAPTURAS, en vez del comienzo de las reglas (entre comillas: --from "0,0,0,1,2,0/3,0,0,0,0,1 N 20-21")
+cli-help-mode = Quién juega: human-vs-computer (tú contra el ordenador), two-players (dos personas en un mismo teclado) o computer-vs-computer (para mirar) [por defecto: human-vs-computer, o como se jugó la partida cargada]
+cli-help-level = El nivel del ordenador, de 1 (el más débil) a 10 (toda su fuerza) [por defecto: 5, o el de la partida cargada]
+cli-help-side = Tu lado contra el ordenador: S (Sur, que empieza), N, o random (al azar) [por defecto: S, o tu lado en la partida cargada]
+cli-help-tc = Un reloj: MINUTOS para cada jugador, más SEGUNDOS añadidos tras cada jugada, como 5+3; quien agota su tiempo pierde (motivo time) [por defecto: sin reloj, o el de la partida cargada, con todo el tiempo de nuevo]
+cli-help-movetime = El tiempo del ordenador por jugada sin reloj, en milisegundos [por defecto: 1000]
+cli-help-speed = La velocidad de la animación de la siembra, de 0 (ninguna) a 10 (la más rápida) [por defecto: 5]
+cli-help-load = Continúa una partida guardada en OGN (u y r recorren sus jugadas), con sus reglas, jugadores, nivel y reloj salvo que se den aquí
+cli-help-rewind = Con --load: empieza en la primera posición del registro, con sus jugadas listas para r (rehacer), para repasarla
+cli-help-plain = Juega en líneas de texto por la entrada y la salida estándar
+cli-help-seed = Semilla de las decisiones al azar del ordenador (sus errores en los niveles 1 a 8, su elección entre las jugadas del libro de aperturas en el 9 y el 10), para que las mismas jugadas reciban las mismas respuestas [por defecto: una nueva en cada partida]
+cli-help-lang = El idioma en que jugar: en o es [por defecto: el del terminal, según LC_ALL, LC_MESSAGES o LANG; si no, en]
+cli-help-help = Muestra esta ayuda
+cli-value-rules = REGLAS
+cli-value-position = POSICIÓN
+cli-value-mode = MODO
+cli-value-level = NIVEL
+cli-value-side = LADO
+cli-value-tc = MINUTOS+SEGUNDOS
+cli-value-ms = MS
+cli-value-speed = VELOCIDAD
+cli-value-file = ARCHIVO
+cli-value-n = N
+cli-value-lang = IDIOMA
+cli-usage-see-help = { $message }; consulta wari play --help
+cli-usage-bad-value = { $option } { $value }: { $why }
+cli-usage-needs-value = { $option } necesita un valor
+cli-usage-expected = se esperaba { $values }
+cli-usage-not-whole = { $text } no es un número entero
+cli-usage-at-least = debe ser al menos { $min }
+cli-usage-between = debe estar entre { $min } y { $max }
+cli-usage-not-a-side = { $text } no es un lado: S, N o random
+cli-usage-not-a-level = { $text } no es un nivel: los niveles van del 1 al 10
+cli-usage-unexpected = argumento inesperado { $argument }
+cli-usage-conflict = { $option } no se puede usar con { $other }
+cli-usage-missing = falta { $options }

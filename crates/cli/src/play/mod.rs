@@ -9,6 +9,7 @@ mod lines;
 mod plain;
 mod session;
 mod tui;
+pub mod usage;
 mod words;
 
 use std::io::{self, IsTerminal, Write};
@@ -136,14 +137,26 @@ pub enum SideChoice {
     Random,
 }
 
-fn parse_side(text: &str) -> Result<SideChoice, String> {
+fn parse_side(text: &str) -> Result<SideChoice, NotASide> {
     match text.to_lowercase().as_str() {
         "s" | "south" => Ok(SideChoice::Side(Side::South)),
         "n" | "north" => Ok(SideChoice::Side(Side::North)),
         "random" => Ok(SideChoice::Random),
-        _ => Err(format!("{text:?} is not a side: S, N or random")),
+        _ => Err(NotASide(text.to_owned())),
     }
 }
+
+/// A `--side` that names no side.
+#[derive(Debug)]
+pub struct NotASide(String);
+
+impl std::fmt::Display for NotASide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not a side: S, N or random", self.0)
+    }
+}
+
+impl std::error::Error for NotASide {}
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let lang = words::choose(args.lang);

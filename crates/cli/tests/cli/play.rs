@@ -11,14 +11,12 @@ use std::time::{Duration, Instant};
 
 mod lang;
 
+use crate::support::LOCALE_VARS;
 use wari_rules::ogn::Record;
 use wari_rules::{Game, Move, Position, Rules};
 
 /// How long one line may take (a debug build on a busy machine).
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// The variables that choose the terminal's language.
-const LOCALE_VARS: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// A running `wari play --plain`.
 struct Play {

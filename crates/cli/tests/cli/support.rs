@@ -68,11 +68,18 @@ pub fn wari(args: &[&str]) -> Run {
     })
 }
 
+/// The variables a terminal's language is read from (`wari play`).
+pub const LOCALE_VARS: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
+
 /// Runs `wari` with `args` after `configure` has set up its command (its
-/// environment, say).
+/// environment, say). It speaks English unless `configure` sets a
+/// language: the tester's own locale is not passed on.
 pub fn wari_with(args: &[&str], configure: impl FnOnce(&mut Command)) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_wari"));
     command.args(args);
+    for var in LOCALE_VARS {
+        command.env_remove(var);
+    }
     configure(&mut command);
     let output = command.output().expect("the wari binary runs");
     Run {

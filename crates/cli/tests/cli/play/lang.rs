@@ -3,15 +3,12 @@
 //! the positions (what each move sows and captures) and the Spanish of
 //! the rule texts, not taken from the program.
 
-use super::{LOCALE_VARS, Play};
+use super::Play;
 use crate::support::wari_with;
 
 /// Runs `wari ARGS` with only the locale variables `locale` set.
 fn wari_in(args: &[&str], locale: &[(&str, &str)]) -> crate::support::Run {
     wari_with(args, |command| {
-        for var in LOCALE_VARS {
-            command.env_remove(var);
-        }
         command.envs(locale.iter().copied());
     })
 }
@@ -247,4 +244,60 @@ fn bad_rules_and_a_file_that_is_not_there_are_told_in_spanish() {
         run.input_error(),
         "no se puede leer /nonexistent/wari/partida.ogn: no existe ese archivo ni esa carpeta"
     );
+}
+
+#[test]
+fn the_command_line_is_told_in_spanish_help_and_mistakes_alike() {
+    let help = wari_in(&["play", "--help"], &[("LANG", "es_ES.UTF-8")]);
+    let text = help.ok();
+    for line in [
+        "Uso: wari play [OPCIONES]",
+        "Opciones:",
+        "      --tc <MINUTOS+SEGUNDOS>",
+        "      --load <ARCHIVO>",
+        "  -h, --help",
+        "Muestra esta ayuda",
+    ] {
+        assert!(text.contains(line), "{line:?} not in:\n{text}");
+    }
+    for english in [
+        "Usage",
+        "Options",
+        "Possible values",
+        "[default:",
+        "Print help",
+    ] {
+        assert!(!text.contains(english), "{english:?} in:\n{text}");
+    }
+    // Each mistake: one line, exit status 2, in Spanish.
+    for (args, line) in [
+        (
+            &["--speed", "11"][..],
+            "--speed \"11\": debe estar entre 0 y 10",
+        ),
+        (
+            &["--side", "x"][..],
+            "--side \"x\": \"x\" no es un lado: S, N o random",
+        ),
+        (
+            &["--level", "0"][..],
+            "--level \"0\": \"0\" no es un nivel: los niveles van del 1 al 10",
+        ),
+        (
+            &["--tc", "0+0"][..],
+            "--tc \"0+0\": un control de tiempo da algo de tiempo a cada jugador: los minutos no pueden ser 0",
+        ),
+        (&["--tc"][..], "--tc necesita un valor"),
+        (
+            &["--bogus"][..],
+            "argumento inesperado '--bogus'; consulta wari play --help",
+        ),
+    ] {
+        let mut argv = vec!["play", "--plain", "--lang", "es"];
+        argv.extend_from_slice(args);
+        assert_eq!(wari_in(&argv, &[]).input_error(), line, "{args:?}");
+    }
+    // In English, clap's words as every command says them.
+    let run = wari_in(&["play", "--plain", "--speed", "11"], &[("LANG", "C")]);
+    assert_eq!(run.input_error(), "--speed \"11\": must be from 0 to 10");
 }
