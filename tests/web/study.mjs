@@ -233,6 +233,12 @@ test('the position editor in Spanish: its reasons and its verdict, numbers the S
   await setUp(page, '0,0,0,0,0,1/2,5,0,0,0,4 S 20-15');
   await page.locator('.editor-verdict[data-verdict="legal"]', { hasText: '47' }).waitFor();
   assert.equal(await verdict.innerText(), 'Una posición legal: mueve Sur, 47 semillas en total; jugadas legales F.');
+  // Rules the page cannot read are refused in the words of rules.ftl,
+  // the server's and `wari play`'s: the option, its value, what it takes.
+  await page.goto(`${base}/analysis?rules=abapa,pits=9`);
+  await page.locator('text=No se puede analizar esta posición: valor "9" incorrecto para la opción de reglas pits: se esperaba de 1 a 6.').waitFor();
+  await page.goto(`${base}/analysis?rules=kalah&position=${encodeURIComponent('4,4,4/4,4,4 X 0-0')}`);
+  await page.locator('text=No se puede analizar esta posición: la posición tiene 3 hoyos por fila pero las reglas tienen 6 (añade pits=3 a las reglas).').waitFor();
   await context.close();
 });
 

@@ -11,7 +11,7 @@ import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { svgIcon } from './icons.js';
 import { streamLines } from './analysis/engine.js';
-import { refusalText } from './refusal.js';
+import { errorText, refusalText } from './refusal.js';
 import { readOgn, writeOgn } from './analysis/ogn.js';
 import { Tree } from './analysis/tree.js';
 import {
@@ -261,7 +261,7 @@ export function mountAnalysis(outlet) {
     try {
       tree = readOgn(text);
     } catch (err) {
-      ognError.textContent = t('analysis-ogn-error', { error: err.message });
+      ognError.textContent = t('analysis-ogn-error', { error: errorText(err) });
       return;
     }
     ognError.textContent = '';
@@ -296,7 +296,7 @@ export function mountAnalysis(outlet) {
     info.textContent = rulesText(rules);
     show();
   } catch (err) {
-    fill(status, t('analysis-error', { error: err.message }));
+    fill(status, t('analysis-error', { error: errorText(err) }));
   }
 
   return () => {

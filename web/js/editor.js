@@ -11,6 +11,7 @@ import { analysisUrl } from './analysis/url.js';
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
+import { errorText } from './refusal.js';
 import { navigate } from './router.js';
 import {
   isKalah, parsePosition, parseRules, pitLetter, rulesString, startPosition,
@@ -167,7 +168,7 @@ export function mountEditor(outlet) {
     } catch (err) {
       rulesHelp.textContent = '';
       verdict.dataset.verdict = 'illegal';
-      verdict.textContent = t('editor-bad-rules', { error: err.message });
+      verdict.textContent = t('editor-bad-rules', { error: errorText(err) });
       return;
     }
     rulesHelp.textContent = rulesText(rulesString(rules));
@@ -203,7 +204,7 @@ export function mountEditor(outlet) {
     } catch (err) {
       if (err.name === 'AbortError' || gone) return;
       verdict.dataset.verdict = 'illegal';
-      verdict.textContent = t('editor-not-a-position', { error: err.message });
+      verdict.textContent = t('editor-not-a-position', { error: errorText(err) });
     }
   }
 
@@ -228,7 +229,7 @@ export function mountEditor(outlet) {
     const start = params.get('position');
     setPosition(start ? parsePosition(start, rules) : startPosition(rules));
   } catch (err) {
-    verdict.textContent = t('editor-not-a-position', { error: err.message });
+    verdict.textContent = t('editor-not-a-position', { error: errorText(err) });
   }
 
   return () => {

@@ -19,8 +19,8 @@ import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/esm/index.
 /** The language every key exists in, used when a catalogue lacks one. */
 export const FALLBACK = 'en';
 
-/** The catalogues the browser reads (server.ftl and cli.ftl are the server's and the terminal's). */
-const BROWSER_AREAS = ['common', 'play', 'study', 'tournaments', 'lessons'];
+/** The catalogues the browser reads (rules.ftl it shares with the server and the terminal; server.ftl and cli.ftl are theirs alone). */
+const BROWSER_AREAS = ['common', 'play', 'study', 'tournaments', 'lessons', 'rules'];
 
 /** @typedef {{code: string, name: string}} LanguageEntry */
 

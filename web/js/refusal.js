@@ -5,7 +5,9 @@
 // lesson's task, a puzzle, the analysis board).
 
 import { t } from './i18n.js';
-import { illegalCode, opposite, pitIndex } from './rules.js';
+import {
+  IllegalMove, RulesError, illegalCode, opposite, pitIndex,
+} from './rules.js';
 import { sideName } from './words.js';
 
 /** The message of each code that needs only the pit. */
@@ -33,4 +35,22 @@ export function refusalText(p, letter) {
     return t('refuse-not-yours', { pit: letter, owner: sideName(owner), side: sideName(opposite(owner)) });
   }
   return code && REFUSE_KEYS[code] ? t(REFUSE_KEYS[code], { pit: letter }) : t('refuse-not-now', { pit: letter });
+}
+
+/**
+ * An error as a sentence in the page's language: a rules or position
+ * string the rules refuse, in rules.ftl's words (the server's and `wari
+ * play`'s too: "reglas desconocidas \"oware\": …"); a move they refuse, as
+ * above; anything else as it says itself (the server's refusals come
+ * translated already).
+ * @param {any} err
+ * @returns {string}
+ */
+export function errorText(err) {
+  if (err instanceof RulesError) {
+    const { allowed, ...args } = err.args;
+    return t(err.key, allowed ? { ...args, allowed: t(String(allowed)) } : args);
+  }
+  if (err instanceof IllegalMove) return refusalText(err.position, err.letter);
+  return String(err?.message ?? err);
 }

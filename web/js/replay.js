@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
+import { errorText } from './refusal.js';
 import { resultText } from './game/result.js';
 import {
   Game, parsePosition, pitIndex, pitLetter, positionString,
@@ -196,7 +197,7 @@ export function mountReplay(outlet, { id }) {
       try {
         record.play(letter);
       } catch (err) {
-        fill(where, t('replay-record-stops', { index: record.moves.length + 1, move: letter, error: err.message }));
+        fill(where, t('replay-record-stops', { index: record.moves.length + 1, move: letter, error: errorText(err) }));
         break;
       }
     }

@@ -16,12 +16,51 @@ export const REASONS = [
 
 const VARIANTS = ['abapa', 'wari', 'warri', 'kalah'];
 
-/** Reads a rules string (`abapa`, `kalah,pits=4,seeds=3`); throws on a bad one. */
+/**
+ * What the rules refuse of a rules or position string: the English
+ * `message`, and the message of rules.ftl that says it in the page's
+ * language (`key`, `args`), the words the server and `wari play` use.
+ */
+export class RulesError extends Error {
+  /**
+   * @param {string} message
+   * @param {string} key
+   * @param {Record<string, string | number>} [args] `allowed` names a
+   *   message itself (`rules-allowed-pits`)
+   */
+  constructor(message, key, args = {}) {
+    super(message);
+    this.key = key;
+    this.args = args;
+  }
+}
+
+/** A move the rules do not allow in `position` (Game.play). */
+export class IllegalMove extends Error {
+  /** @param {string} message @param {any} position @param {string} letter */
+  constructor(message, position, letter) {
+    super(message);
+    this.position = position;
+    this.letter = letter;
+  }
+}
+
+/** The rules options, and the values each allows (null: none). */
+const OPTIONS = {
+  pits: { allowed: 'rules-allowed-pits', oware: true, kalah: true },
+  seeds: { allowed: 'rules-allowed-seeds', oware: true, kalah: true },
+  cycle: { allowed: 'rules-allowed-cycle', oware: true, kalah: false },
+  playout: { allowed: 'rules-allowed-none', oware: true, kalah: false },
+  'empty-capture': { allowed: 'rules-allowed-empty-capture', oware: false, kalah: true },
+};
+
+/** Reads a rules string (`abapa`, `kalah,pits=4,seeds=3`); throws a RulesError on a bad one. */
 export function parseRules(text) {
   const parts = String(text ?? '').trim().split(',').map((p) => p.trim());
-  const variant = parts.shift();
+  const variant = parts.shift() ?? '';
   if (!VARIANTS.includes(variant)) {
-    throw new Error(`unknown rule set "${variant}": expected abapa, wari, warri or kalah`);
+    throw new RulesError(`unknown rule set "${variant}": expected abapa, wari, warri or kalah`,
+      'err-rules-unknown-variant', { name: `"${variant}"` });
   }
   const rules = {
     variant, pits: 6, seeds: 4, cycle: '2', playout: false, emptyCapture: true,
@@ -29,17 +68,30 @@ export function parseRules(text) {
   const kalah = variant === 'kalah';
   for (const part of parts) {
     const [key, value] = part.split('=').map((s) => s.trim());
+    /** @type {any} */
+    const option = OPTIONS[key];
+    const badValue = () => new RulesError(`bad value for ${key}: "${value ?? ''}"`,
+      'err-rules-bad-value', { value: `"${value ?? ''}"`, option: key, allowed: option.allowed });
+    if (!option) {
+      throw new RulesError(`bad rules option "${part}"`, 'err-rules-unknown-option', { option: `"${key}"` });
+    }
+    if (!option[kalah ? 'kalah' : 'oware']) {
+      throw new RulesError(`bad rules option "${part}"`, 'err-rules-not-for-variant', { option: key, variant });
+    }
+    if (value === undefined && key !== 'playout') {
+      throw new RulesError(`bad rules option "${part}"`, 'err-rules-missing-value', { quoted: `"${key}"`, option: key });
+    }
     const number = (lo, hi) => {
       const n = Number(value);
-      if (!/^\d+$/.test(value ?? '') || n < lo || n > hi) throw new Error(`bad value for ${key}: "${value ?? ''}"`);
+      if (!/^\d+$/.test(value ?? '') || n < lo || n > hi) throw badValue();
       return n;
     };
     if (key === 'pits') rules.pits = number(1, 6);
     else if (key === 'seeds') rules.seeds = number(1, 12);
-    else if (key === 'cycle' && !kalah && ['2', '3', 'even'].includes(value)) rules.cycle = value;
-    else if (key === 'playout' && !kalah && value === undefined) rules.playout = true;
-    else if (key === 'empty-capture' && kalah && ['on', 'off'].includes(value)) rules.emptyCapture = value === 'on';
-    else throw new Error(`bad rules option "${part}"`);
+    else if (key === 'cycle' && ['2', '3', 'even'].includes(value)) rules.cycle = value;
+    else if (key === 'playout' && value === undefined) rules.playout = true;
+    else if (key === 'empty-capture' && ['on', 'off'].includes(value)) rules.emptyCapture = value === 'on';
+    else throw badValue();
   }
   return rules;
 }
@@ -105,14 +157,18 @@ export function parsePosition(text, rules) {
   const r = typeof rules === 'string' ? parseRules(rules) : rules;
   const fields = String(text).trim().split(/\s+/);
   const [rows, turn, caps] = fields;
-  if (fields.length !== 3 || !rows.includes('/')) throw new Error(`bad position "${text}"`);
+  const shape = () => new RulesError(`bad position "${text}"`, 'err-position-shape');
+  if (fields.length !== 3 || !rows.includes('/')) throw shape();
   const [south, north] = rows.split('/').map((row) => row.split(',').map(Number));
-  if (south.length !== r.pits || north.length !== r.pits) throw new Error(`position "${text}" does not have ${r.pits} pits a row`);
-  if (turn !== 'S' && turn !== 'N') throw new Error(`bad turn "${turn}"`);
+  if (south.length !== r.pits || north.length !== r.pits) {
+    throw new RulesError(`position "${text}" does not have ${r.pits} pits a row`,
+      'err-position-pits-mismatch', { position: String(south.length), rules: String(r.pits) });
+  }
+  if (turn !== 'S' && turn !== 'N') throw new RulesError(`bad turn "${turn}"`, 'err-position-turn', { token: `"${turn}"` });
   const captured = caps.split('-').map(Number);
   const board = [...south, ...north];
   if ([...board, ...captured].some((n) => !Number.isInteger(n) || n < 0) || captured.length !== 2) {
-    throw new Error(`bad position "${text}"`);
+    throw shape();
   }
   const total = board.reduce((a, b) => a + b, 0) + captured[0] + captured[1];
   const p = { rules: r, board, captured, turn, end: null, total };
@@ -407,9 +463,8 @@ export class Game {
   /** Plays a move; throws with the reason if it is illegal. */
   play(letter) {
     const now = this.positions[this.positions.length - 1];
-    if (this.over) throw new Error('the game is over');
-    const why = illegalReason(now, letter);
-    if (why) throw new Error(why);
+    const why = this.over ? 'the game is over' : illegalReason(now, letter);
+    if (why) throw new IllegalMove(why, now, letter);
     const step = play(now, letter);
     const next = step.position;
     this.moves.push(letter);

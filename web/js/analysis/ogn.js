@@ -10,6 +10,7 @@ import {
   parsePosition, parseRules, positionString, rulesString, startPosition,
 } from '../rules.js';
 import { t } from '../i18n.js';
+import { errorText } from '../refusal.js';
 import { Tree } from './tree.js';
 
 const VARIANT_NAMES = {
@@ -142,7 +143,7 @@ export function readOgn(text) {
       try {
         node = tree.play(node, c);
       } catch (err) {
-        throw new Error(t('analysis-ogn-ply', { ply, move: c, error: err.message }));
+        throw new Error(t('analysis-ogn-ply', { ply, move: c, error: errorText(err) }));
       }
     } else if (/[a-zA-Z]/.test(c)) {
       throw new Error(t('analysis-ogn-not-a-move', { text: c }));
