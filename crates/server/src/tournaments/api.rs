@@ -15,7 +15,7 @@ use super::Shared;
 use super::standings::{Standing, standings};
 use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
-use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields};
+use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields, count_acting};
 use crate::clock::Clock;
 use crate::ids::game_id;
 use crate::listen::stopped;
@@ -347,7 +347,7 @@ async fn reschedule(
     status: &str,
     times: impl FnOnce(&TournamentRow, i64) -> (i64, i64),
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
+    count_acting(app, session)?;
     let account = account_of(session)?;
     let mut tx = app.store.pool().begin().await?;
     let t = locked(app, &mut tx, id).await?;
