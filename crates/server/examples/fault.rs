@@ -119,6 +119,11 @@ async fn call(
     Some((status, response.json().await.ok()?))
 }
 
+/// `GET /api/games/{id}` as the player with `cookie`: the status and GAME.
+async fn game(http: &reqwest::Client, base: &str, id: &str, cookie: &str) -> Option<(u16, Value)> {
+    call(http, "GET", format!("{base}/api/games/{id}"), cookie, None).await
+}
+
 async fn guest(http: &reqwest::Client, base: &str, name: &str) -> String {
     let r = http
         .post(format!("{base}/api/session"))
@@ -191,15 +196,7 @@ async fn new_games(http: &reqwest::Client, base: &str, n: usize) -> Vec<Game> {
 async fn play_round(http: &reqwest::Client, base: &str, games: &mut [Game]) {
     for g in games.iter_mut() {
         let cookie = &g.players[0].cookie;
-        let Some((200, state)) = call(
-            http,
-            "GET",
-            format!("{base}/api/games/{}", g.id),
-            cookie,
-            None,
-        )
-        .await
-        else {
+        let Some((200, state)) = game(http, base, &g.id, cookie).await else {
             continue;
         };
         g.acknowledged = state["moves"]
@@ -264,15 +261,7 @@ async fn check(
 ) {
     for g in games {
         let p = &g.players[0];
-        let Some((200, state)) = call(
-            http,
-            "GET",
-            format!("{base}/api/games/{}", g.id),
-            &p.cookie,
-            None,
-        )
-        .await
-        else {
+        let Some((200, state)) = game(http, base, &g.id, &p.cookie).await else {
             tally.moves_lost += g.acknowledged.len();
             continue;
         };
@@ -291,15 +280,9 @@ async fn check(
             .count();
         tally.moves_lost += g.acknowledged.len() - kept;
         for player in &g.players {
-            let (_, seen) = call(
-                http,
-                "GET",
-                format!("{base}/api/games/{}", g.id),
-                &player.cookie,
-                None,
-            )
-            .await
-            .unwrap_or_default();
+            let (_, seen) = game(http, base, &g.id, &player.cookie)
+                .await
+                .unwrap_or_default();
             if seen["you"] != player.side {
                 tally.seats_lost += 1;
             }
@@ -331,14 +314,7 @@ async fn check(
             let start = Instant::now();
             let mut replied = false;
             while start.elapsed() < Duration::from_secs(20) {
-                if let Some((200, s)) = call(
-                    http,
-                    "GET",
-                    format!("{base}/api/games/{}", g.id),
-                    &p.cookie,
-                    None,
-                )
-                .await
+                if let Some((200, s)) = game(http, base, &g.id, &p.cookie).await
                     && (s["to_move"] == "S" || s["status"] != "playing")
                 {
                     replied = true;

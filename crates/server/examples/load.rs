@@ -145,11 +145,23 @@ fn address(label: &str, n: usize) -> String {
 
 /// Signs in (retrying while the server is busy); the cookie.
 async fn sign_in(http: &reqwest::Client, base: &str, name: &str, from: &str) -> Option<String> {
+    enter(
+        http,
+        format!("{base}/api/session"),
+        json!({ "name": name }),
+        from,
+    )
+    .await
+}
+
+/// Posts `body` to `url`, a sign-in or sign-up, from `from` (retrying
+/// while the server is busy); the cookie it sets.
+async fn enter(http: &reqwest::Client, url: String, body: Value, from: &str) -> Option<String> {
     for _ in 0..20 {
         let response = http
-            .post(format!("{base}/api/session"))
+            .post(&url)
             .header("x-forwarded-for", from)
-            .json(&json!({ "name": name }))
+            .json(&body)
             .send()
             .await;
         if let Ok(r) = response
@@ -235,28 +247,8 @@ fn ply(game: &Value) -> usize {
 /// Signs up an account (the `--rated` players, retrying while the server
 /// is busy); the cookie.
 async fn sign_up(http: &reqwest::Client, base: &str, name: &str, from: &str) -> Option<String> {
-    for _ in 0..20 {
-        let response = http
-            .post(format!("{base}/api/account"))
-            .header("x-forwarded-for", from)
-            .json(&json!({ "name": name, "password": "load test password" }))
-            .send()
-            .await;
-        if let Ok(r) = response
-            && r.status().is_success()
-        {
-            return r
-                .headers()
-                .get("set-cookie")?
-                .to_str()
-                .ok()?
-                .split(';')
-                .next()
-                .map(str::to_owned);
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
-    None
+    let body = json!({ "name": name, "password": "load test password" });
+    enter(http, format!("{base}/api/account"), body, from).await
 }
 
 /// How long a churning player waits between a game and the next seek.

@@ -189,28 +189,31 @@ impl Drop for Slot {
 mod tests {
     use super::*;
 
+    /// Asks `pool` for a slot for `work` in a task of its own, and returns
+    /// it once the request waits in the queue.
+    async fn queued(pool: &Arc<Pool>, work: Work) -> tokio::task::JoinHandle<Slot> {
+        let kind = usize::from(work != Work::Computer);
+        let before = pool.load()[kind].1;
+        let task = tokio::spawn({
+            let pool = Arc::clone(pool);
+            async move { pool.acquire(work).await }
+        });
+        while pool.load()[kind].1 == before {
+            tokio::task::yield_now().await;
+        }
+        task
+    }
+
     #[tokio::test]
     async fn the_computer_goes_first_and_always_has_a_slot() {
         let pool = Pool::new(2);
         let first = pool.acquire(Work::Analysis).await;
         // Analysis never takes the last slot...
-        let second = tokio::spawn({
-            let pool = Arc::clone(&pool);
-            async move { pool.acquire(Work::Analysis).await }
-        });
-        while pool.load()[1].1 == 0 {
-            tokio::task::yield_now().await;
-        }
+        let second = queued(&pool, Work::Analysis).await;
         let computer = pool.acquire(Work::Computer).await;
         assert_eq!(pool.load(), [(1, 0), (1, 1)]);
         // ...and a computer search waiting is served before it.
-        let waiting_computer = tokio::spawn({
-            let pool = Arc::clone(&pool);
-            async move { pool.acquire(Work::Computer).await }
-        });
-        while pool.load()[0].1 == 0 {
-            tokio::task::yield_now().await;
-        }
+        let waiting_computer = queued(&pool, Work::Computer).await;
         drop(first);
         let next = waiting_computer.await.unwrap();
         assert_eq!(pool.load(), [(2, 0), (0, 1)]);
@@ -224,20 +227,8 @@ mod tests {
     async fn a_review_waits_for_the_analysis_board_and_the_computer() {
         let pool = Pool::new(2);
         let held = pool.acquire(Work::Analysis).await;
-        let review = tokio::spawn({
-            let pool = Arc::clone(&pool);
-            async move { pool.acquire(Work::Review).await }
-        });
-        while pool.load()[1].1 == 0 {
-            tokio::task::yield_now().await;
-        }
-        let analysis = tokio::spawn({
-            let pool = Arc::clone(&pool);
-            async move { pool.acquire(Work::Analysis).await }
-        });
-        while pool.load()[1].1 < 2 {
-            tokio::task::yield_now().await;
-        }
+        let review = queued(&pool, Work::Review).await;
+        let analysis = queued(&pool, Work::Analysis).await;
         // The computer is served at once, beside the analysis board.
         let computer = pool.acquire(Work::Computer).await;
         drop(computer);
@@ -256,13 +247,7 @@ mod tests {
     async fn a_waiter_that_gives_up_leaves_its_slot() {
         let pool = Pool::new(1);
         let held = pool.acquire(Work::Computer).await;
-        let gave_up = tokio::spawn({
-            let pool = Arc::clone(&pool);
-            async move { pool.acquire(Work::Computer).await }
-        });
-        while pool.load()[0].1 == 0 {
-            tokio::task::yield_now().await;
-        }
+        let gave_up = queued(&pool, Work::Computer).await;
         gave_up.abort();
         let _ = gave_up.await;
         drop(held);

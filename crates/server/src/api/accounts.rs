@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::header::SET_COOKIE;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -39,6 +39,20 @@ fn signed_in(session: &Session) -> impl IntoResponse + use<> {
     )
 }
 
+/// Sign-up's and sign-in's answer: counts the attempt against `client`'s
+/// rate, and only then runs `session` (a future does nothing until
+/// awaited), remembers the session it signs in and sets its cookie.
+async fn enter(
+    app: &App,
+    client: &str,
+    session: impl Future<Output = Result<Session, Error>>,
+) -> Result<Response, Error> {
+    app.limiter.check(client)?;
+    let session = session.await?;
+    app.sessions.remember(session.clone());
+    Ok(signed_in(&session).into_response())
+}
+
 /// `POST /api/account` `{"name", "password"}`: makes the account and
 /// signs this browser in to it.
 pub async fn sign_up(
@@ -48,10 +62,8 @@ pub async fn sign_up(
     Address(address): Address,
     Json(body): Json<Credentials>,
 ) -> Result<impl IntoResponse, Error> {
-    app.limiter.check(&client)?;
-    let session = accounts::sign_up(&app, existing, address, &body.name, &body.password).await?;
-    app.sessions.remember(session.clone());
-    Ok(signed_in(&session))
+    let session = accounts::sign_up(&app, existing, address, &body.name, &body.password);
+    enter(&app, &client, session).await
 }
 
 /// `POST /api/account/sign-in` `{"name", "password"}`.
@@ -62,10 +74,8 @@ pub async fn sign_in(
     Address(address): Address,
     Json(body): Json<Credentials>,
 ) -> Result<impl IntoResponse, Error> {
-    app.limiter.check(&client)?;
-    let session = accounts::sign_in(&app, existing, address, &body.name, &body.password).await?;
-    app.sessions.remember(session.clone());
-    Ok(signed_in(&session))
+    let session = accounts::sign_in(&app, existing, address, &body.name, &body.password);
+    enter(&app, &client, session).await
 }
 
 /// `POST /api/account/sign-out`: ends this browser's session (guest or

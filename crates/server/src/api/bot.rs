@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::actions::{Message, perform};
 use super::error::Error;
-use super::extract::{Acting, Guest, Json, NoFields};
+use super::extract::{Acting, Guest, Json, NoFields, count_acting};
 use crate::App;
 use crate::chat::{self, Room};
 use crate::notify;
@@ -66,7 +66,7 @@ pub async fn upgrade(
 
 async fn act(app: &Arc<App>, id: &str, bot: &Session, message: Message) -> Result<(), Error> {
     need_bot(bot)?;
-    app.limiter.check(&format!("s:{}", bot.id))?;
+    count_acting(app, bot)?;
     let room = app.rooms.get(app, id).await?;
     perform(app, &room, bot, message).await?;
     Ok(())
@@ -125,7 +125,7 @@ pub async fn chat(
     Json(body): Json<ChatBody>,
 ) -> Result<axum::Json<Value>, Error> {
     need_bot(&bot)?;
-    app.limiter.check(&format!("s:{}", bot.id))?;
+    count_acting(&app, &bot)?;
     let room = match body.room.as_str() {
         "player" => Room::Players,
         "spectator" => Room::Spectators,

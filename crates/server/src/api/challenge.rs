@@ -79,8 +79,7 @@ pub async fn accept(
     Acting(guest): Acting,
 ) -> Result<axum::Json<Value>, Error> {
     let table = challenge(&app, &id).await?;
-    let game_id = lobby::join(&app, &guest, &table).await?;
-    Ok(axum::Json(json!({ "game_id": game_id })))
+    super::lobby::sit(&app, &guest, &table).await
 }
 
 /// The decline's body.

@@ -140,9 +140,24 @@ impl FromRequestParts<Arc<App>> for Acting {
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Acting, Error> {
         let Guest(session) = Guest::from_request_parts(parts, app).await?;
-        app.limiter.check(&format!("s:{}", session.id))?;
+        count_acting(app, &session)?;
         Ok(Acting(session))
     }
+}
+
+/// Counts a request of `session` that acts against the session's rate
+/// (429 past it): what [`Acting`] does, for the handlers that count later
+/// (after checking the caller or the body).
+///
+/// # Errors
+/// 429 past the rate.
+pub fn count_acting(app: &App, session: &Session) -> Result<(), Error> {
+    app.limiter.check(&session_key(session))
+}
+
+/// The key the limits count `session`'s requests by.
+fn session_key(session: &Session) -> String {
+    format!("s:{}", session.id)
 }
 
 /// Who the limits count by: the session, or the address without one.
@@ -155,7 +170,7 @@ impl FromRequestParts<Arc<App>> for Client {
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Client, Error> {
         let MaybeGuest(session) = MaybeGuest::from_request_parts(parts, app).await?;
         if let Some(s) = session {
-            return Ok(Client(format!("s:{}", s.id)));
+            return Ok(Client(session_key(&s)));
         }
         let Address(ip) = Address::from_request_parts(parts, app).await?;
         Ok(Client(format!("ip:{ip}")))

@@ -11,7 +11,7 @@ use wari_rules::ogn::Record;
 
 use super::actions::{Message, perform};
 use super::error::Error;
-use super::extract::{Guest, Json, MaybeGuest, NoFields};
+use super::extract::{Guest, Json, MaybeGuest, NoFields, count_acting};
 use super::json;
 use crate::App;
 use crate::game_room::Room;
@@ -42,7 +42,7 @@ async fn act(
     guest: &Session,
     message: Message,
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", guest.id))?;
+    count_acting(app, guest)?;
     let room = app.rooms.get(app, id).await?;
     let state = perform(app, &room, guest, message).await?;
     Ok(axum::Json(view(&room, &state, Some(guest))))

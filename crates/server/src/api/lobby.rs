@@ -11,7 +11,7 @@ use super::extract::{Acting, Address, Json, MaybeGuest, NoFields};
 use super::json;
 use crate::App;
 use crate::lobby::{self, NewTable};
-use crate::store::TableRow;
+use crate::store::{Session, TableRow};
 use crate::text::text;
 
 /// `POST /api/tables`.
@@ -51,8 +51,7 @@ pub async fn get(
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
     let table = find(&app, &id).await?;
-    let challenged =
-        |s: &crate::store::Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
+    let challenged = |s: &Session| table.challenged.as_ref().is_some_and(|c| s.is(&c.0));
     if table.private
         && !viewer
             .as_ref()
@@ -71,6 +70,16 @@ async fn find(app: &App, id: &str) -> Result<TableRow, Error> {
         .ok_or_else(|| Error::not_found(text!("err-no-table", id = id)))
 }
 
+/// Takes `table`'s seat for `guest` → `{"game_id"}` (the game starts).
+pub(super) async fn sit(
+    app: &Arc<App>,
+    guest: &Session,
+    table: &TableRow,
+) -> Result<axum::Json<Value>, Error> {
+    let game_id = lobby::join(app, guest, table).await?;
+    Ok(axum::Json(json!({ "game_id": game_id })))
+}
+
 /// `POST /api/tables/{id}/join` (public tables).
 pub async fn join(
     State(app): State<Arc<App>>,
@@ -82,8 +91,7 @@ pub async fn join(
     if table.private {
         return Err(Error::not_found(text!("err-no-table", id = id)));
     }
-    let game_id = lobby::join(&app, &guest, &table).await?;
-    Ok(axum::Json(json!({ "game_id": game_id })))
+    sit(&app, &guest, &table).await
 }
 
 /// `POST /api/tables/{id}/cancel`: the creator takes an open table back,
@@ -99,17 +107,21 @@ pub async fn cancel(
     Ok(axum::Json(json!({ "cancelled": table.id })))
 }
 
+/// The table invite `token` is for (404 for none).
+async fn invited(app: &App, token: &str) -> Result<TableRow, Error> {
+    app.store
+        .table_by_invite(token)
+        .await?
+        .ok_or_else(|| Error::not_found(text!("err-no-invite")))
+}
+
 /// `GET /api/invite/{token}`: the table the invite is for.
 pub async fn invite(
     State(app): State<Arc<App>>,
     Path(token): Path<String>,
     MaybeGuest(viewer): MaybeGuest,
 ) -> Result<axum::Json<Value>, Error> {
-    let table = app
-        .store
-        .table_by_invite(&token)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-invite")))?;
+    let table = invited(&app, &token).await?;
     Ok(axum::Json(json::table(&table, viewer.as_ref())))
 }
 
@@ -120,11 +132,6 @@ pub async fn join_invite(
     Acting(guest): Acting,
     Json(NoFields {}): Json<NoFields>,
 ) -> Result<axum::Json<Value>, Error> {
-    let table = app
-        .store
-        .table_by_invite(&token)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-invite")))?;
-    let game_id = lobby::join(&app, &guest, &table).await?;
-    Ok(axum::Json(json!({ "game_id": game_id })))
+    let table = invited(&app, &token).await?;
+    sit(&app, &guest, &table).await
 }

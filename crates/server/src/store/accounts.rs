@@ -200,9 +200,7 @@ impl Store {
             .bind(keep)
             .execute(&mut *conn)
             .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(Error::from))
-            .collect()
+        ids(&rows)
     }
 
     /// Gives `account` the seats, tables and names that guest session
@@ -316,9 +314,7 @@ impl Store {
         .bind(account)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(Error::from))
-            .collect()
+        ids(&rows)
     }
 
     /// The games being played at which `player` (an account's or a
@@ -335,9 +331,7 @@ impl Store {
         .bind(player)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(Error::from))
-            .collect()
+        ids(&rows)
     }
 
     /// Removes the tables `player` opened that wait for an opponent, with
@@ -419,4 +413,11 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// The `id` column of `rows`.
+fn ids(rows: &[AnyRow]) -> Result<Vec<String>, Error> {
+    rows.iter()
+        .map(|r| r.try_get("id").map_err(Error::from))
+        .collect()
 }

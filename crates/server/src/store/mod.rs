@@ -289,7 +289,7 @@ pub(crate) fn session_of(r: &sqlx::any::AnyRow) -> Result<Session, Error> {
 
 /// ` FOR UPDATE` on PostgreSQL (a row lock for the transaction), nothing
 /// on SQLite (whose one connection already serialises writers).
-fn for_update(backend: Backend) -> &'static str {
+pub(crate) fn for_update(backend: Backend) -> &'static str {
     match backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",

@@ -15,7 +15,7 @@ use super::Shared;
 use super::standings::{Standing, standings};
 use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
-use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields};
+use crate::api::extract::{Acting, Client, Guest, Json, MaybeGuest, NoFields, count_acting};
 use crate::clock::Clock;
 use crate::ids::game_id;
 use crate::listen::stopped;
@@ -184,11 +184,29 @@ pub async fn create(
     Ok(axum::Json(view(&app, &t, Some(&session)).await?))
 }
 
+/// The 404 for a tournament `id` there is not.
+fn no_tournament(id: &str) -> Error {
+    Error::not_found(text!("err-no-tournament", id = id))
+}
+
+/// The tournament `id` (404 for none).
 async fn found(app: &Shared, id: &str) -> Result<TournamentRow, Error> {
     app.store
         .tournament(id)
         .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))
+        .ok_or_else(|| no_tournament(id))
+}
+
+/// The tournament `id`, locked in `tx` until it commits (404 for none).
+async fn locked(
+    app: &Shared,
+    tx: &mut sqlx::AnyConnection,
+    id: &str,
+) -> Result<TournamentRow, Error> {
+    app.store
+        .lock_tournament(tx, id)
+        .await?
+        .ok_or_else(|| no_tournament(id))
 }
 
 /// `GET /api/tournaments/{id}`: TOURNAMENT.
@@ -212,11 +230,7 @@ pub async fn join(
 ) -> Result<axum::Json<Value>, Error> {
     let account = account_of(&session)?.to_owned();
     let mut tx = app.store.pool().begin().await?;
-    let t = app
-        .store
-        .lock_tournament(&mut tx, &id)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))?;
+    let t = locked(&app, &mut tx, &id).await?;
     if t.status == "finished" {
         return Err(Error::conflict(text!("err-tournament-over")));
     }
@@ -333,14 +347,10 @@ async fn reschedule(
     status: &str,
     times: impl FnOnce(&TournamentRow, i64) -> (i64, i64),
 ) -> Result<axum::Json<Value>, Error> {
-    app.limiter.check(&format!("s:{}", session.id))?;
+    count_acting(app, session)?;
     let account = account_of(session)?;
     let mut tx = app.store.pool().begin().await?;
-    let t = app
-        .store
-        .lock_tournament(&mut tx, id)
-        .await?
-        .ok_or_else(|| Error::not_found(text!("err-no-tournament", id = id)))?;
+    let t = locked(app, &mut tx, id).await?;
     if t.created_by.as_deref() != Some(account) {
         return Err(Error::forbidden(text!("err-tournament-not-creator")));
     }

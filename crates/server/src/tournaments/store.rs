@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use crate::api::error::Error;
-use crate::store::{Backend, Store};
+use crate::store::{Store, for_update};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,11 +184,7 @@ impl Store {
         conn: &mut AnyConnection,
         id: &str,
     ) -> Result<Option<TournamentRow>, Error> {
-        let lock = if self.backend() == Backend::Postgres {
-            " FOR UPDATE"
-        } else {
-            ""
-        };
+        let lock = for_update(self.backend());
         let row = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM tournaments WHERE id = $1{lock}"
         ))

@@ -102,10 +102,7 @@ async fn a_guest_who_signs_up_keeps_the_games_of_their_session() {
         let server = start(config(&db)).await;
         let mut guest = Client::sign_in(&server.base, "Yaw").await;
         let kofi = Client::sign_in(&server.base, "Kofi").await;
-        let created = guest
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let id = kofi.join(&created).await;
+        let id = guest.game_against(&kofi).await;
         assert_eq!(guest.play(&id, "C", 0).await.0, StatusCode::OK);
         assert_eq!(kofi.play(&id, "d", 1).await.0, StatusCode::OK);
 
@@ -225,10 +222,7 @@ async fn a_deleted_account_leaves_its_games_anonymised_and_its_name_reserved() {
         let esi = Client::sign_up(&server.base, &name, PASSWORD).await;
         let kofi = Client::sign_in(&server.base, "Kofi").await;
         // A finished game and one in progress.
-        let created = esi
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let finished = kofi.join(&created).await;
+        let finished = esi.game_against(&kofi).await;
         assert_eq!(
             esi.post(&format!("/api/games/{finished}/resign"), json!({}))
                 .await

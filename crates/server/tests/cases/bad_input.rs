@@ -13,10 +13,7 @@ async fn bad_moves_and_requests_are_refused_and_change_nothing() {
     let kofi = Client::sign_in(&server.base, "Kofi").await;
     let esi = Client::sign_in(&server.base, "Esi").await;
     let nobody = Client::anonymous(&server.base);
-    let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-        .await;
-    let id = kofi.join(&created).await;
+    let id = ama.game_against(&kofi).await;
     assert_eq!(ama.play(&id, "F", 0).await.0, StatusCode::OK);
     let before = ama.game(&id).await;
     let moves = format!("/api/games/{id}/moves");

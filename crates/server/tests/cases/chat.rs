@@ -40,10 +40,7 @@ async fn players_and_spectators_chat_apart() {
         let kofi = Client::sign_in(&server.base, "Kofi").await;
         let esi = Client::sign_in(&server.base, "Esi").await;
         let yaw = Client::sign_in(&server.base, "Yaw").await;
-        let created = ama
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let id = kofi.join(&created).await;
+        let id = ama.game_against(&kofi).await;
         let mut kofi_ws = kofi.ws(&id).await;
         let mut esi_ws = esi.ws(&id).await;
         let mut yaw_ws = yaw.ws(&id).await;
@@ -137,10 +134,7 @@ async fn a_player_mutes_the_opponent() {
         let server = start(config(&db)).await;
         let ama = Client::sign_in(&server.base, "Ama").await;
         let kofi = Client::sign_in(&server.base, "Kofi").await;
-        let created = ama
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let id = kofi.join(&created).await;
+        let id = ama.game_against(&kofi).await;
         let mut kofi_ws = kofi.ws(&id).await;
         let (status, _) = kofi
             .post(

@@ -105,10 +105,7 @@ async fn a_frozen_client_loses_connected() {
     let server = start(cfg).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
     let kofi = Client::sign_in(&server.base, "Kofi").await;
-    let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-        .await;
-    let id = kofi.join(&created).await;
+    let id = ama.game_against(&kofi).await;
     let mut ama_ws = ama.ws(&id).await;
     // Kofi's socket opens, then is never read again: his client froze
     // (it answers no ping, as a stopped process or a dead network would).

@@ -89,10 +89,7 @@ async fn a_foreign_origin_is_refused_and_the_own_one_passes() {
     let server = start(config(&sqlite_url())).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
     let kofi = Client::sign_in(&server.base, "Kofi").await;
-    let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-        .await;
-    let id = kofi.join(&created).await;
+    let id = ama.game_against(&kofi).await;
     let moves = format!("/api/games/{id}/moves");
     let json_type = Some("application/json");
     let (status, reply) = post_as(

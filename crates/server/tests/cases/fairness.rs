@@ -58,10 +58,7 @@ async fn analyses_from_six_addresses_do_not_hold_up_the_computer() {
     // Now a person plays the computer: its reply comes while the analyses
     // (1.5 s each, at most one at a time beside the computer) still run.
     let ama = Client::sign_in(&server.base, "Ama").await;
-    let created = ama
-        .create_table(json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}}))
-        .await;
-    let id = created["table"]["game_id"].as_str().unwrap().to_owned();
+    let id = ama.computer_game(json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}})).await;
     let mut ws = ama.ws(&id).await;
     ws.next_state().await;
     assert_eq!(ama.play(&id, "F", 0).await.0, StatusCode::OK);

@@ -9,18 +9,32 @@ use crate::common::{Client, config, databases, sqlite_url, start, unique};
 
 const PASSWORD: &str = "correct horse battery";
 
-/// `GET /api/language` as `client` (its session cookie, if any) with
-/// extra `cookie` pairs and `Accept-Language`.
-async fn language(client: &Client, cookie: Option<&str>, accept: Option<&str>) -> Value {
+/// `request` as `client` (its session cookie, if any) with extra
+/// `cookie` pairs and `Accept-Language`.
+fn sent_as(
+    client: &Client,
+    mut request: reqwest::RequestBuilder,
+    cookie: Option<&str>,
+    accept: Option<&str>,
+) -> reqwest::RequestBuilder {
     let cookies: Vec<&str> = client.cookie.as_deref().into_iter().chain(cookie).collect();
-    let mut request = client.http.get(format!("{}/api/language", client.base));
     if !cookies.is_empty() {
         request = request.header("cookie", cookies.join("; "));
     }
     if let Some(accept) = accept {
         request = request.header("accept-language", accept);
     }
-    let response = request.send().await.unwrap();
+    request
+}
+
+/// `GET /api/language` as `client` (its session cookie, if any) with
+/// extra `cookie` pairs and `Accept-Language`.
+async fn language(client: &Client, cookie: Option<&str>, accept: Option<&str>) -> Value {
+    let request = client.http.get(format!("{}/api/language", client.base));
+    let response = sent_as(client, request, cookie, accept)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     response.json().await.unwrap()
 }
@@ -28,14 +42,11 @@ async fn language(client: &Client, cookie: Option<&str>, accept: Option<&str>) -
 /// `PUT /api/language` as `client`: the status, the `Set-Cookie` and
 /// the body.
 async fn choose(client: &Client, body: Value) -> (StatusCode, Option<String>, Value) {
-    let mut request = client
+    let request = client
         .http
         .put(format!("{}/api/language", client.base))
         .json(&body);
-    if let Some(cookie) = &client.cookie {
-        request = request.header("cookie", cookie);
-    }
-    let response = request.send().await.unwrap();
+    let response = sent_as(client, request, None, None).send().await.unwrap();
     let status = response.status();
     let set_cookie = response
         .headers()
@@ -115,18 +126,14 @@ async fn post_in(
     cookie: Option<&str>,
     accept: Option<&str>,
 ) -> (StatusCode, Value) {
-    let cookies: Vec<&str> = client.cookie.as_deref().into_iter().chain(cookie).collect();
-    let mut request = client
+    let request = client
         .http
         .post(format!("{}{path}", client.base))
         .json(&body);
-    if !cookies.is_empty() {
-        request = request.header("cookie", cookies.join("; "));
-    }
-    if let Some(accept) = accept {
-        request = request.header("accept-language", accept);
-    }
-    let response = request.send().await.unwrap();
+    let response = sent_as(client, request, cookie, accept)
+        .send()
+        .await
+        .unwrap();
     (response.status(), response.json().await.unwrap())
 }
 
@@ -257,10 +264,8 @@ async fn the_position_check_answers_in_the_requests_language() {
         english["reason"],
         "position: captured counts \"x\" are not SOUTH-NORTH whole numbers, like 0-0"
     );
-    let spanish: Value = guest
-        .http
-        .get(format!("{}{path}", guest.base))
-        .header("accept-language", "es")
+    let request = guest.http.get(format!("{}{path}", guest.base));
+    let spanish: Value = sent_as(&guest, request, None, Some("es"))
         .send()
         .await
         .unwrap()

@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{Client, config, databases, start};
+use crate::common::{Client, config, databases, listed, start};
 
 fn open_ids(lobby: &Value) -> Vec<String> {
     lobby["open"]
@@ -107,14 +107,6 @@ async fn lobby_until(client: &Client, pred: impl Fn(&Value) -> bool) -> Value {
     panic!("the lobby never came to the state awaited");
 }
 
-fn playing(lobby: &Value, id: &str) -> bool {
-    lobby["playing"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|g| g["id"] == id)
-}
-
 #[tokio::test]
 async fn a_game_both_players_left_is_adjourned_and_resumed_on_return() {
     for db in databases() {
@@ -123,26 +115,23 @@ async fn a_game_both_players_left_is_adjourned_and_resumed_on_return() {
         let server = start(cfg).await;
         let ama = Client::sign_in(&server.base, "Ama").await;
         let kofi = Client::sign_in(&server.base, "Kofi").await;
-        let created = ama
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let id = kofi.join(&created).await;
+        let id = ama.game_against(&kofi).await;
         assert_eq!(ama.play(&id, "C", 0).await.0, StatusCode::OK);
         // Kofi watches: the game is not adjourned while he is there.
         let mut ws = kofi.ws(&id).await;
         ws.next_state().await;
-        let lobby = lobby_until(&ama, |l| playing(l, &id)).await;
-        assert!(playing(&lobby, &id));
+        let lobby = lobby_until(&ama, |l| listed(l, "playing", &id)).await;
+        assert!(listed(&lobby, "playing", &id));
         ws.close().await;
         // Both gone: adjourned, off the lobby, kept.
-        lobby_until(&ama, |l| !playing(l, &id)).await;
+        lobby_until(&ama, |l| !listed(l, "playing", &id)).await;
         let game = ama.game(&id).await;
         assert_eq!(game["status"], "playing");
         assert_eq!(game["moves"], json!(["C"]));
         // Kofi returns: resumed, and he moves.
         let mut ws = kofi.ws(&id).await;
         ws.next_state().await;
-        lobby_until(&ama, |l| playing(l, &id)).await;
+        lobby_until(&ama, |l| listed(l, "playing", &id)).await;
         assert_eq!(kofi.play(&id, "d", 1).await.0, StatusCode::OK);
         ws.close().await;
         server.server.stop().await;

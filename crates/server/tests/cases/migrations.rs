@@ -4,52 +4,35 @@
 //! columns) is migrated at start, and its finished game reads back whole
 //! while its game in progress goes on, on SQLite and PostgreSQL.
 
-use std::borrow::Cow;
-use std::future::Future;
-use std::pin::Pin;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::Executor;
 use sqlx::any::AnyPoolOptions;
-use sqlx::error::BoxDynError;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 
 use crate::common::{Client, config, sqlite_url, start};
 
-/// The migrations an earlier release ran, as it embedded them.
-const RELEASED: &[(i64, &str, &str)] = &[
-    (1, "init", include_str!("../../migrations/0001_init.sql")),
-    (
-        2,
-        "presence",
-        include_str!("../../migrations/0002_presence.sql"),
-    ),
-];
+/// The migrations an earlier release ran (the files it embedded).
+const RELEASED: &[&str] = &["0001_init.sql", "0002_presence.sql"];
 
-/// An earlier release's migrations: the first `.0` of [`RELEASED`].
-#[derive(Debug)]
-struct Release(usize);
-
-impl MigrationSource<'static> for Release {
-    fn resolve(
-        self,
-    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
-        Box::pin(async move {
-            Ok(RELEASED[..self.0]
-                .iter()
-                .map(|&(version, description, sql)| {
-                    Migration::new(
-                        version,
-                        Cow::Borrowed(description),
-                        MigrationType::Simple,
-                        Cow::Borrowed(sql),
-                        false,
-                    )
-                })
-                .collect())
-        })
+/// A directory of its own holding the first `n` of [`RELEASED`]: the
+/// migrations of the release that ran them.
+fn release(n: usize) -> PathBuf {
+    static DIRS: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "wari-release-{}-{}",
+        std::process::id(),
+        DIRS.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let migrations = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    for file in &RELEASED[..n] {
+        std::fs::copy(migrations.join(file), dir.join(file)).unwrap();
     }
+    dir
 }
 
 /// The rows the first release wrote for a game of abapa between two
@@ -81,7 +64,7 @@ async fn old_database(url: &str, migrations: usize) {
         .connect(url)
         .await
         .unwrap();
-    Migrator::new(Release(migrations))
+    Migrator::new(release(migrations))
         .await
         .unwrap()
         .run(&pool)

@@ -102,10 +102,9 @@ async fn takebacks_undo_one_move_or_two() {
 async fn the_computer_declines_takebacks() {
     let server = start(config(&sqlite_url())).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
-    let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "computer", "level": 2}}))
+    let id = ama
+        .computer_game(json!({"starts": "S", "opponent": {"kind": "computer", "level": 2}}))
         .await;
-    let id = created["table"]["game_id"].as_str().unwrap().to_owned();
     assert_eq!(ama.play(&id, "C", 0).await.0, StatusCode::OK);
     let (status, body) = ama.offer(&id, "takeback").await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -196,10 +195,7 @@ async fn the_computer_answers_a_cycle_offer() {
     let ama = Client::sign_in(&server.base, "Ama").await;
     // Not plain abapa: its opening book would answer F at once, before the
     // offer arrives; under cycle=3 the computer searches its reply.
-    let created = ama
-        .create_table(json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}}))
-        .await;
-    let id = created["table"]["game_id"].as_str().unwrap().to_owned();
+    let id = ama.computer_game(json!({"rules": "abapa,cycle=3", "starts": "S", "opponent": {"kind": "computer", "level": 10}})).await;
     let mut ws = ama.ws(&id).await;
     ws.next_state().await;
     // On the computer's turn: judged with its move's search.

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::common::{Client, Lcg, config, databases, ply, start};
+use crate::common::{Client, Lcg, config, databases, listed, ply, start};
 
 #[tokio::test]
 async fn two_clients_play_a_whole_game_and_a_spectator_sees_every_state() {
@@ -21,13 +21,8 @@ async fn two_clients_play_a_whole_game_and_a_spectator_sees_every_state() {
         let game_id = table["game_id"].as_str().unwrap().to_owned();
         assert!(created.get("invite").is_none());
         let (_, lobby) = kofi.get("/api/tables").await;
-        assert!(
-            lobby["open"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|t| t["id"] == table["id"])
-        );
+        let table_id = table["id"].as_str().unwrap();
+        assert!(listed(&lobby, "open", table_id));
         let waiting = ama.game(&game_id).await;
         assert_eq!(waiting["status"], "waiting");
         assert_eq!(waiting["you"], "S");
@@ -35,28 +30,13 @@ async fn two_clients_play_a_whole_game_and_a_spectator_sees_every_state() {
         let mut ama_ws = ama.ws(&game_id).await;
         assert_eq!(ama_ws.next_state().await["status"], "waiting");
         let (status, joined) = kofi
-            .post(
-                &format!("/api/tables/{}/join", table["id"].as_str().unwrap()),
-                json!({}),
-            )
+            .post(&format!("/api/tables/{table_id}/join"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
         assert_eq!(joined["game_id"], game_id.as_str());
         let (_, lobby) = kofi.get("/api/tables").await;
-        assert!(
-            !lobby["open"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|t| t["id"] == table["id"])
-        );
-        assert!(
-            lobby["playing"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|g| g["id"] == game_id.as_str())
-        );
+        assert!(!listed(&lobby, "open", table_id));
+        assert!(listed(&lobby, "playing", &game_id));
 
         let mut kofi_ws = kofi.ws(&game_id).await;
         let mut spectator = watcher.ws(&game_id).await;
@@ -130,10 +110,7 @@ async fn a_person_plays_the_computer_to_the_end() {
     for db in databases() {
         let server = start(config(&db)).await;
         let ama = Client::sign_in(&server.base, "Ama").await;
-        let created = ama
-            .create_table(json!({"rules": "abapa", "starts": "N", "opponent": {"kind": "computer", "level": 1}, "clock": {"initial_s": 600, "increment_s": 5}}))
-            .await;
-        let game_id = created["table"]["game_id"].as_str().unwrap().to_owned();
+        let game_id = ama.computer_game(json!({"rules": "abapa", "starts": "N", "opponent": {"kind": "computer", "level": 1}, "clock": {"initial_s": 600, "increment_s": 5}})).await;
         let mut ws = ama.ws(&game_id).await;
         let mut game = ws.next_state().await;
         assert_eq!(game["you"], "N");
@@ -188,13 +165,7 @@ async fn a_private_table_is_joined_by_its_invite_only() {
     assert!(invite.starts_with("/invite/"));
     let table_id = created["table"]["id"].as_str().unwrap();
     let (_, lobby) = kofi.get("/api/tables").await;
-    assert!(
-        !lobby["open"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["id"] == table_id)
-    );
+    assert!(!listed(&lobby, "open", table_id));
     let (status, _) = kofi
         .post(&format!("/api/tables/{table_id}/join"), json!({}))
         .await;
@@ -228,10 +199,9 @@ async fn a_private_table_is_joined_by_its_invite_only() {
 async fn the_stream_sends_a_line_now_and_one_per_change() {
     let server = start(config(&crate::common::sqlite_url())).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
-    let created = ama
-        .create_table(json!({"starts": "S", "opponent": {"kind": "computer", "level": 1}}))
+    let game_id = ama
+        .computer_game(json!({"starts": "S", "opponent": {"kind": "computer", "level": 1}}))
         .await;
-    let game_id = created["table"]["game_id"].as_str().unwrap().to_owned();
     let mut response = reqwest::Client::new()
         .get(format!("{}/api/games/{game_id}/stream", server.base))
         .send()

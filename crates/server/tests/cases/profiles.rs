@@ -178,12 +178,7 @@ async fn my_games_lists_your_turn_first() {
             ama.join(&created).await
         };
         // Without a clock: Kofi is South, his turn.
-        let unclocked = {
-            let created = kofi
-                .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-                .await;
-            ama.join(&created).await
-        };
+        let unclocked = kofi.game_against(&ama).await;
         let (status, list) = ama.get("/api/account/games").await;
         assert_eq!(status, StatusCode::OK, "{list}");
         let games = list["games"].as_array().unwrap();

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::bots::{bearer, token};
-use super::tournaments::stream_until;
+use super::tournaments::{standing, stream_until};
 use crate::common::{Client, config, databases, start, unique};
 
 const PASSWORD: &str = "correct horse battery";
@@ -68,17 +68,8 @@ async fn a_bot_joins_a_tournament_that_takes_bots_and_its_game_is_rated_in_the_b
             .await;
         assert_eq!(status, StatusCode::OK);
         let t = stream_until(&host, open, |t| t["you"]["game"].is_string()).await;
-        let line = |name: &str| {
-            t["standings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|l| l["name"] == name)
-                .unwrap()
-                .clone()
-        };
-        assert_eq!(line(&host_name)["bot"], false);
-        assert_eq!(line(&bot_name)["bot"], true);
+        assert_eq!(standing(&t, &host_name)["bot"], false);
+        assert_eq!(standing(&t, &bot_name)["bot"], true);
         let game = t["you"]["game"].as_str().unwrap().to_owned();
         let state = host.game(&game).await;
         assert_eq!(state["tournament"], open);

@@ -24,6 +24,22 @@ struct Plan {
     resign_after: Option<usize>,
 }
 
+impl Plan {
+    /// Plays the game to its end, without berserking.
+    const PLAY_ON: Plan = Plan {
+        berserk: false,
+        resign_after: None,
+    };
+
+    /// Resigns after `moves` own moves, without berserking.
+    const fn resign_after(moves: usize) -> Plan {
+        Plan {
+            berserk: false,
+            resign_after: Some(moves),
+        }
+    }
+}
+
 /// The number of moves `side` (`S`, `N`) has played in GAME: each
 /// position before a move says whose turn it was; here the sides
 /// alternate except in Kalah, so count the moves by their letter (South
@@ -185,6 +201,16 @@ fn points_by_the_rules(games: &[(char, i64, bool)]) -> Vec<i64> {
         points.push(p);
     }
     points
+}
+
+/// The line of the player `name` in TOURNAMENT `t`'s standings.
+pub(super) fn standing<'a>(t: &'a Value, name: &str) -> &'a Value {
+    t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == name)
+        .unwrap()
 }
 
 /// Waits on the tournament's NDJSON stream for a TOURNAMENT satisfying
@@ -390,46 +416,16 @@ async fn a_streak_and_a_berserk_scored_as_worked_by_hand() {
         // 4: Ama resigns after one move. Ama: 2, 2, on fire 4 + 1 = 5, 0
         // = 9; Kofi: 0, 0, 0, 2 = 2.
         let plans = [
-            (
-                Plan {
-                    berserk: false,
-                    resign_after: None,
-                },
-                Plan {
-                    berserk: false,
-                    resign_after: Some(1),
-                },
-            ),
-            (
-                Plan {
-                    berserk: false,
-                    resign_after: None,
-                },
-                Plan {
-                    berserk: false,
-                    resign_after: Some(1),
-                },
-            ),
+            (Plan::PLAY_ON, Plan::resign_after(1)),
+            (Plan::PLAY_ON, Plan::resign_after(1)),
             (
                 Plan {
                     berserk: true,
-                    resign_after: None,
+                    ..Plan::PLAY_ON
                 },
-                Plan {
-                    berserk: false,
-                    resign_after: Some(7),
-                },
+                Plan::resign_after(7),
             ),
-            (
-                Plan {
-                    berserk: false,
-                    resign_after: Some(1),
-                },
-                Plan {
-                    berserk: false,
-                    resign_after: None,
-                },
-            ),
+            (Plan::resign_after(1), Plan::PLAY_ON),
         ];
         let mut rng = Lcg(7);
         let mut kofi_rng = Lcg(8);
@@ -456,16 +452,7 @@ async fn a_streak_and_a_berserk_scored_as_worked_by_hand() {
             }
         }
         let t = stream_until(&ama, &id, |t| t["games_played"] == 4).await;
-        let line = |name: &str| {
-            t["standings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|l| l["name"] == name)
-                .unwrap()
-                .clone()
-        };
-        let a = line(&ama_name);
+        let a = standing(&t, &ama_name);
         assert_eq!(a["sheet"], json!([2, 2, 5, 0]));
         assert_eq!(a["score"], 9);
         assert_eq!(a["rank"], 1);

@@ -58,6 +58,32 @@ pub async fn start(config: Config) -> TestServer {
     TestServer { server, base }
 }
 
+/// Whether the lobby's (`GET /api/tables`) list `list` (`open` tables or
+/// games `playing`) holds the table or game `id`.
+pub fn listed(lobby: &Value, list: &str, id: &str) -> bool {
+    lobby[list]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["id"] == id)
+}
+
+/// The `name=value` of the cookie `response` sets, if it sets one.
+pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    let set = response.headers().get("set-cookie")?.to_str().unwrap();
+    set.split(';').next().map(str::to_owned)
+}
+
+/// `response`'s status and body: its JSON, or its text as a JSON string.
+async fn read_answer(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
 /// A guest with a session cookie.
 #[derive(Clone)]
 pub struct Client {
@@ -89,16 +115,7 @@ impl Client {
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK);
-        let cookie = response
-            .headers()
-            .get("set-cookie")
-            .expect("a cookie")
-            .to_str()
-            .unwrap()
-            .split(';')
-            .next()
-            .unwrap()
-            .to_owned();
+        let cookie = session_cookie(&response).expect("a cookie");
         assert!(
             response.headers()["set-cookie"]
                 .to_str()
@@ -138,16 +155,8 @@ impl Client {
             .await
             .unwrap();
         let status = response.status();
-        if let Some(cookie) = response.headers().get("set-cookie") {
-            self.cookie = Some(
-                cookie
-                    .to_str()
-                    .unwrap()
-                    .split(';')
-                    .next()
-                    .unwrap()
-                    .to_owned(),
-            );
+        if let Some(cookie) = session_cookie(&response) {
+            self.cookie = Some(cookie);
         }
         let body: Value = response.json().await.unwrap_or(Value::Null);
         if status == StatusCode::OK {
@@ -173,12 +182,7 @@ impl Client {
             .send()
             .await
             .unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        read_answer(response).await
     }
 
     pub async fn get_text(&self, path: &str) -> (StatusCode, String, String) {
@@ -208,12 +212,7 @@ impl Client {
             .send()
             .await
             .unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        read_answer(response).await
     }
 
     /// Creates a table; returns the response body.
@@ -232,6 +231,22 @@ impl Client {
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
         joined["game_id"].as_str().unwrap().to_owned()
+    }
+
+    /// Opens a table for a game between people with this guest South (no
+    /// clock) and has `north` take the other seat; returns the game's id.
+    pub async fn game_against(&self, north: &Client) -> String {
+        let created = self
+            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
+            .await;
+        north.join(&created).await
+    }
+
+    /// Opens a table against the computer (`spec`, its opponent the
+    /// computer), whose game starts at once; returns the game's id.
+    pub async fn computer_game(&self, spec: Value) -> String {
+        let created = self.create_table(spec).await;
+        created["table"]["game_id"].as_str().unwrap().to_owned()
     }
 
     /// Offers `kind` (`cycle`, `takeback`, `rematch`) in game `id`.
@@ -327,6 +342,18 @@ impl Client {
 }
 
 impl Events {
+    /// The next event already read (empty keep-alive lines skipped).
+    fn buffered(&mut self) -> Option<Value> {
+        while let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buffer.drain(..=end).collect();
+            let text = String::from_utf8(line).unwrap();
+            if !text.trim().is_empty() {
+                return Some(serde_json::from_str(&text).unwrap());
+            }
+        }
+        None
+    }
+
     /// The next event (empty keep-alive lines skipped), within 10 s.
     pub async fn next(&mut self) -> Value {
         self.next_or_end().await.expect("the stream is open")
@@ -335,13 +362,8 @@ impl Events {
     /// The next line, or `None` when the server ended the stream.
     pub async fn next_or_end(&mut self) -> Option<Value> {
         loop {
-            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.buffer.drain(..=end).collect();
-                let text = String::from_utf8(line).unwrap();
-                if text.trim().is_empty() {
-                    continue;
-                }
-                return Some(serde_json::from_str(&text).unwrap());
+            if let Some(event) = self.buffered() {
+                return Some(event);
             }
             let chunk = tokio::time::timeout(Duration::from_secs(10), self.body.next())
                 .await
@@ -355,13 +377,8 @@ impl Events {
     pub async fn within(&mut self, wait: Duration) -> Option<Value> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.buffer.drain(..=end).collect();
-                let text = String::from_utf8(line).unwrap();
-                if text.trim().is_empty() {
-                    continue;
-                }
-                return Some(serde_json::from_str(&text).unwrap());
+            if let Some(event) = self.buffered() {
+                return Some(event);
             }
             let chunk = tokio::time::timeout_at(deadline, self.body.next())
                 .await
