@@ -9,7 +9,7 @@ use crate::{Arg, Language, message};
 
 /// A catalogue key with its arguments, e.g. `err-play-empty-pit` with
 /// `pit = d`: "pit d is empty", "el hoyo d está vacío". Made with
-/// [`text!`]; not `Display`, so that an argument is either shown as it
+/// [`text!`](crate::text!); not `Display`, so that an argument is either shown as it
 /// displays itself or, a `Text` itself, written in the same language.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
