@@ -19,6 +19,9 @@
 //! assert_eq!(text, "idioma desconocido «fr» (disponibles: en, es)");
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod catalogue;
 mod embedded;
 mod language;

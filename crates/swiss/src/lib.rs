@@ -54,6 +54,9 @@
 //!   are no forfeits.
 //! - The initial colour (E.5) is White for pairing number 1.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod brackets;
 mod byes;
 mod colours;
