@@ -61,35 +61,34 @@ def oware_moves(r, board, turn, caps, total):
     return cands
 
 
-def feeds(board, m, i, opp):
+def sow(board, m, i):
+    """Sows pit i of an Oware board, skipping it on a lap; returns the new
+    board and the pits sown, in order."""
     b = list(board)
     seeds, b[i], pit = b[i], 0, i
-    reached = False
+    sown = []
     while seeds:
         pit = (pit + 1) % (2 * m)
         if pit == i:
             continue
         b[pit] += 1
         seeds -= 1
-        reached |= own(m, opp, pit)
-    return reached
+        sown.append(pit)
+    return b, sown
+
+
+def feeds(board, m, i, opp):
+    return any(own(m, opp, pit) for pit in sow(board, m, i)[1])
 
 
 def oware_sow(r, board, turn, caps, total, i):
     """Plays pit i; returns (board, turn, caps, was_slam, over)."""
     m = r["pits"]
-    b = list(board)
+    b, sown = sow(board, m, i)
     c = list(caps)
     opp = 1 - turn
-    seeds, b[i], pit = b[i], 0, i
-    while seeds:
-        pit = (pit + 1) % (2 * m)
-        if pit == i:
-            continue
-        b[pit] += 1
-        seeds -= 1
     taken = []
-    p = pit
+    p = sown[-1]
     while own(m, opp, p) and b[p] in (2, 3):
         taken.append(p)
         if p == opp * m:

@@ -16,31 +16,10 @@ use wari_rules::{EndReason, Game, PlayError, Position, Rules, Side, Variant, aua
 /// The tags the writer takes from the game rather than from the record.
 const FROM_GAME: [&str; 6] = ["Variant", "Result", "FEN", "Rules", "Termination", "Winner"];
 
-/// A set-up position of any rule set that is not already over, written in
-/// Aualé's notation and read back.
+/// A set-up position of any rule set that is not already over (the
+/// Aualé notation of each is read back in `auale_notation_round_trip`).
 fn any_setup() -> impl Strategy<Value = Position> {
-    (
-        any_rules(),
-        prop::collection::vec(0..=12u8, 12),
-        0..=24u8,
-        0..=24u8,
-        any::<bool>(),
-    )
-        .prop_map(|(rules, pits, south, north, north_to_move)| {
-            let m = usize::from(rules.pits());
-            let mut fields: Vec<String> = pits[..m]
-                .iter()
-                .chain(&pits[6..6 + m])
-                .map(u8::to_string)
-                .collect();
-            fields.push(south.to_string());
-            fields.push(north.to_string());
-            fields.push(if north_to_move { "N" } else { "S" }.to_owned());
-            let text = fields.join("-");
-            auale::read_position(&text, rules)
-                .unwrap_or_else(|e| panic!("set-up position {text} [{rules}] refused: {e}"))
-        })
-        .prop_filter("a start where the game goes on", |p| !p.is_over())
+    common::any_setup().prop_filter("a start where the game goes on", |p| !p.is_over())
 }
 
 /// How a game stops besides its moves: not at all, by agreement, by a

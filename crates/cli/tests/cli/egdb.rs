@@ -10,7 +10,7 @@ use serde_json::Value;
 #[path = "../../../egdb/tests/support/format.rs"]
 mod format;
 
-use crate::support::{Run, build_tables, wari_with};
+use crate::support::{Run, build_tables, build_tables_to, wari_with};
 
 /// Runs `wari` without the environment's tables directory: these tests
 /// name theirs.
@@ -382,7 +382,7 @@ mod tables {
 }
 
 mod solve {
-    use super::wari;
+    use super::{build_tables_to, wari};
 
     #[test]
     fn solves_small_kalah() {
@@ -420,17 +420,7 @@ mod solve {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().to_str().unwrap();
         let rules = "kalah,pits=4,seeds=3";
-        wari(&[
-            "egdb",
-            "build",
-            "--rules",
-            rules,
-            "--max-seeds",
-            "10",
-            "--dir",
-            d,
-        ])
-        .ok();
+        build_tables_to(dir.path(), rules, 10);
         let over = wari(&["solve", "--rules", rules, "--egdb", d, "--json"]).json();
         let retrograde = wari(&[
             "solve",

@@ -91,14 +91,21 @@ pub fn wari_with(args: &[&str], configure: impl FnOnce(&mut Command)) -> Run {
 
 /// `wari egdb build` of the tables of `rules` up to 6 seeds in `dir`.
 pub fn build_tables(dir: &Path, rules: &str) {
+    build_tables_to(dir, rules, 6);
+}
+
+/// `wari egdb build` of the tables of `rules` up to `max_seeds` seeds in
+/// `dir`.
+pub fn build_tables_to(dir: &Path, rules: &str, max_seeds: u32) {
     let dir = dir.to_str().expect("a UTF-8 path");
+    let max_seeds = max_seeds.to_string();
     wari(&[
         "egdb",
         "build",
         "--rules",
         rules,
         "--max-seeds",
-        "6",
+        &max_seeds,
         "--dir",
         dir,
     ])
