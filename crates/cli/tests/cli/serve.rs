@@ -781,14 +781,7 @@ async fn bots_play_through_a_kill(servers: [&str; 2], dir: &std::path::Path) {
     let _bot6_again = wari_bot(servers[1], &six, 6, &logs[1]);
     let end = game_where(servers[1], &id, |g| g["status"] == "finished").await;
     assert!(
-        [
-            "majority",
-            "no-moves",
-            "grand-slam",
-            "repetition",
-            "empty-side"
-        ]
-        .contains(&end["reason"].as_str().unwrap()),
+        ended_on_the_board(&end),
         "the game ends on the board, not by a fault: {end}"
     );
     assert!(
@@ -871,14 +864,7 @@ async fn two_bots_play_on_through_a_server_restart() {
     let at_restart = moves(&game_where(&base, &id, |_| true).await);
     let end = game_where(&base, &id, |g| g["status"] == "finished").await;
     assert!(
-        [
-            "majority",
-            "no-moves",
-            "grand-slam",
-            "repetition",
-            "empty-side"
-        ]
-        .contains(&end["reason"].as_str().unwrap()),
+        ended_on_the_board(&end),
         "the game ends on the board: {end}"
     );
     assert!(moves(&end) > at_restart + 2, "both bots played on: {end}");
@@ -891,4 +877,18 @@ async fn two_bots_on_two_processes_of_one_postgres_database() {
     let dir = temp_dir("pg-bots");
     let servers = [serve(&url, &dir).await, serve(&url, &dir).await];
     bots_play_through_a_kill([&servers[0].base, &servers[1].base], &dir).await;
+}
+
+/// Whether a finished game ended by a rule of the board (majority, no
+/// moves, grand slam, repetition, an empty side), not by a fault such as
+/// time, resignation or abandonment.
+fn ended_on_the_board(game: &Value) -> bool {
+    [
+        "majority",
+        "no-moves",
+        "grand-slam",
+        "repetition",
+        "empty-side",
+    ]
+    .contains(&game["reason"].as_str().unwrap_or(""))
 }
