@@ -8,10 +8,11 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use wari_rules::{Rules, TimeControl};
 
 use super::Shared;
+use super::board::Board;
 use super::standings::{Standing, standings};
 use super::store::{PlayerRow, TournamentRow};
 use crate::api::error::Error;
@@ -492,53 +493,83 @@ fn standing(s: &Standing) -> Value {
 }
 
 /// TOURNAMENT: the summary, the standings, the podium once finished, and
-/// the viewer's place (`you`: joined, active, the game to play).
+/// the viewer's place (`you`: joined, active, the game to play). The
+/// standings are read once a change for every viewer (`board.rs`).
 async fn view(app: &Shared, t: &TournamentRow, viewer: Option<&Session>) -> Result<Value, Error> {
-    let mut conn = app.store.pool().acquire().await?;
-    let players = app.store.tournament_players(&mut conn, &t.id).await?;
-    let games = app.store.tournament_games(&mut conn, &t.id).await?;
-    drop(conn);
-    if t.kind == "swiss" {
-        return Ok(swiss_view(t, &players, &games, viewer, app.now_ms()));
-    }
-    let lines = standings(&players, &games, t.ends_at);
+    let count = app.tournaments.count();
+    let board = app
+        .tournaments
+        .boards
+        .get(&t.id, count, || board(app, &t.id))
+        .await?;
     let mut v = summary(t);
-    v["players"] = json!(players.len());
-    v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
+    for (field, value) in &board.fields {
+        v[field] = value.clone();
+    }
     v["now"] = json!(app.now_ms());
-    v["standings"] = lines.iter().map(standing).collect();
-    v["podium"] = if t.status == "finished" {
-        lines.iter().take(3).map(standing).collect()
-    } else {
-        json!([])
+    v["podium"] = match &board.fields["standings"] {
+        Value::Array(lines) if t.status == "finished" => lines.iter().take(3).cloned().collect(),
+        _ => json!([]),
     };
-    let mine = viewer
-        .and_then(|s| s.account_id.as_deref())
-        .and_then(|a| lines.iter().find(|l| l.account_id == a));
-    v["you"] = mine.map_or(Value::Null, |l| {
-        json!({
-            "rank": l.rank,
-            "active": l.active,
-            "game": l.playing,
-        })
-    });
-    v["creator"] = json!(
-        viewer
-            .and_then(|s| s.account_id.as_deref())
-            .is_some_and(|a| t.created_by.as_deref() == Some(a))
-    );
+    let account = viewer.and_then(|s| s.account_id.as_deref());
+    v["you"] = account
+        .and_then(|a| board.places.get(a))
+        .cloned()
+        .unwrap_or(Value::Null);
+    v["creator"] = json!(account.is_some_and(|a| t.created_by.as_deref() == Some(a)));
     Ok(v)
 }
 
-/// TOURNAMENT of a Swiss event: the standings with their tie-breaks, the
+/// The standings of tournament `id` as the database has them now (the
+/// tournament read again, so its end is the one of this change).
+async fn board(app: &Shared, id: &str) -> Result<Board, Error> {
+    let t = app
+        .store
+        .tournament(id)
+        .await?
+        .ok_or_else(|| no_tournament(id))?;
+    let mut conn = app.store.pool().acquire().await?;
+    let players = app.store.tournament_players(&mut conn, id).await?;
+    let games = app.store.tournament_games(&mut conn, id).await?;
+    drop(conn);
+    let mut board = if t.kind == "swiss" {
+        swiss_board(&players, &games)
+    } else {
+        let lines = standings(&players, &games, t.ends_at);
+        Board {
+            fields: Map::from_iter([(
+                "standings".to_owned(),
+                lines.iter().map(standing).collect(),
+            )]),
+            places: lines
+                .iter()
+                .map(|l| {
+                    (
+                        l.account_id.clone(),
+                        place(json!(l.rank), l.active, l.playing.as_deref()),
+                    )
+                })
+                .collect(),
+        }
+    };
+    board
+        .fields
+        .insert("players".to_owned(), json!(players.len()));
+    let played = games.iter().filter(|g| g.status == "finished").count();
+    board
+        .fields
+        .insert("games_played".to_owned(), json!(played));
+    Ok(board)
+}
+
+/// `you`: a player's rank, whether they are in, and the game to play.
+fn place(rank: Value, active: bool, game: Option<&str>) -> Value {
+    json!({ "rank": rank, "active": active, "game": game })
+}
+
+/// The board of a Swiss event: the standings with their tie-breaks, the
 /// round and every round's pairings.
-fn swiss_view(
-    t: &TournamentRow,
-    players: &[PlayerRow],
-    games: &[super::store::GameRow],
-    viewer: Option<&Session>,
-    now: i64,
-) -> Value {
+fn swiss_board(players: &[PlayerRow], games: &[super::store::GameRow]) -> Board {
     let lines = super::swiss::lines(players, games);
     let name = |account: &str| {
         players
@@ -561,18 +592,7 @@ fn swiss_view(
             "playing": l.playing,
         })
     };
-    let mut v = summary(t);
-    v["players"] = json!(players.len());
-    v["games_played"] = json!(games.iter().filter(|g| g.status == "finished").count());
-    v["now"] = json!(now);
-    v["round"] = json!(super::swiss::rounds_paired(games));
-    v["standings"] = lines.iter().map(line).collect();
-    v["podium"] = if t.status == "finished" {
-        lines.iter().take(3).map(line).collect()
-    } else {
-        json!([])
-    };
-    v["pairings"] = games
+    let pairings = games
         .iter()
         .map(|g| {
             json!({
@@ -585,13 +605,21 @@ fn swiss_view(
             })
         })
         .collect();
-    let account = viewer.and_then(|s| s.account_id.as_deref());
-    v["you"] = account
-        .and_then(|a| lines.iter().find(|l| l.player.account_id == a))
-        .map_or(
-            Value::Null,
-            |l| json!({ "rank": l.rank, "active": l.player.active, "game": l.playing }),
-        );
-    v["creator"] = json!(account.is_some_and(|a| t.created_by.as_deref() == Some(a)));
-    v
+    Board {
+        fields: Map::from_iter([
+            (
+                "round".to_owned(),
+                json!(super::swiss::rounds_paired(games)),
+            ),
+            ("standings".to_owned(), lines.iter().map(line).collect()),
+            ("pairings".to_owned(), pairings),
+        ]),
+        places: lines
+            .iter()
+            .map(|l| {
+                let you = place(json!(l.rank), l.player.active, l.playing.as_deref());
+                (l.player.account_id.clone(), you)
+            })
+            .collect(),
+    }
 }

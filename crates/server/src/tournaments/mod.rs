@@ -15,6 +15,7 @@
 
 mod announce;
 mod api;
+mod board;
 mod director;
 mod pairing;
 mod schedule;
@@ -35,14 +36,15 @@ use tokio::sync::{Notify, watch};
 pub const CHANNEL: &str = "wari_tournaments";
 
 /// The director's wake-up call, the count of changes the live standings
-/// wait on, and the count of this process's own changes (announced to
-/// the others).
+/// wait on, the count of this process's own changes (announced to the
+/// others), and the standings shared by every viewer of a change.
 #[derive(Debug)]
 pub struct Tournaments {
     wake: Notify,
     changes: watch::Sender<u64>,
     local: watch::Sender<u64>,
     schedule: Schedule,
+    boards: board::Boards,
 }
 
 impl Tournaments {
@@ -54,6 +56,7 @@ impl Tournaments {
             changes: watch::channel(0).0,
             local: watch::channel(0).0,
             schedule,
+            boards: board::Boards::default(),
         }
     }
 
@@ -78,6 +81,11 @@ impl Tournaments {
 
     fn subscribe(&self) -> watch::Receiver<u64> {
         self.changes.subscribe()
+    }
+
+    /// The count of changes so far: what is read after it includes them.
+    fn count(&self) -> u64 {
+        *self.changes.borrow()
     }
 }
 
