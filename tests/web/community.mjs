@@ -5,8 +5,9 @@
 // computer and sees their own sowing before the reply, and a click during
 // a sowing plays nothing; a player away when challenged to a
 // correspondence game finds it in My games, and the header counts whose
-// turn it is; a rated game resigned before both moved says it is not
-// rated; a bot's badge on its profile and at its seat, and a challenge
+// turn it is; a rated game aborted before both moved says so, and that
+// it has no result and is not rated (on the page and in the game list);
+// a bot's badge on its profile and at its seat, and a challenge
 // sent to it from the dialog of its page, declined with a reason, then
 // accepted; every page fits a 390-pixel phone. Run with
 // `node --test community.mjs` (see run.mjs for the environment).
@@ -336,7 +337,7 @@ test('a bot wears its badge on its page and at its seat; a challenge sent from t
   await efua.context.close();
 });
 
-test('a rated game resigned before both players moved says it is not rated', async () => {
+test('a rated game aborted before both players moved says it has no result and is not rated', async () => {
   const [a, b] = [await person(), await person()];
   await signUp(a.page, 'Adwoa');
   await signUp(b.page, 'Kojo');
@@ -346,15 +347,24 @@ test('a rated game resigned before both players moved says it is not rated', asy
   }
   for (const p of [a, b]) await p.page.waitForURL(/\/game\/[^/]+$/);
   await a.page.locator('.game-info', { hasText: 'rated' }).waitFor();
-  await a.page.locator('button', { hasText: 'Resign' }).click();
-  await a.page.locator('button', { hasText: 'Really resign?' }).click();
+  // Before both have moved there is no resigning: the game is aborted.
+  assert.equal(await a.page.locator('.controls button', { hasText: 'Resign' }).count(), 0);
+  await a.page.locator('.controls button', { hasText: 'Abort the game' }).click();
   for (const p of [a, b]) {
-    await p.page.locator('.banner .rating-change', { hasText: 'Not rated: the game ended before both players moved.' }).waitFor();
+    const banner = p.page.locator('.banner[data-result="aborted"]:not([hidden])');
+    await banner.locator('.headline', { hasText: 'Game aborted' }).waitFor();
+    assert.match(await banner.innerText(), /aborted before both players moved: no result, not rated\./);
+    assert.equal(await banner.locator('.rating-change').count(), 0);
   }
   const id = a.page.url().split('/').pop();
   const game = await a.page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
   assert.equal(game.rated, false);
+  assert.equal(game.reason, 'aborted');
+  assert.equal(game.result, null);
   assert.equal(game.moves.length, 0);
+  // The player's page lists it as aborted, and counts no game.
+  await a.page.goto(`${base}/player/Adwoa`);
+  await a.page.locator(`.game-item[data-game="${id}"] .outcome`, { hasText: 'aborted' }).waitFor();
   await a.context.close();
   await b.context.close();
 });

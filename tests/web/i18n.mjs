@@ -130,6 +130,12 @@ test('a game played in Spanish: pits, a refusal, a server error and the banner i
   assert.equal(await south.page.locator('.move-list li').first().getAttribute('aria-label'), 'Jugada 1: Sur A');
   await north.page.locator('.status', { hasText: 'Your turn: choose a pit.' }).waitFor();
 
+  // North replies (once both have moved the game is resigned, not aborted).
+  await north.page.locator('.board .pit[data-pit="f"]').click();
+  for (const page of [south.page, north.page]) {
+    await page.waitForFunction(() => document.querySelectorAll('.move-list li').length === 2);
+  }
+
   // Sara resigns (a second click confirms): the banners, each in its language.
   await south.page.getByRole('button', { name: 'Abandonar', exact: true }).click();
   await south.page.getByRole('button', { name: '¿Abandonar de verdad?' }).click();

@@ -82,6 +82,7 @@ export const api = {
   game: (id) => request('GET', `/api/games/${enc(id)}`),
   move: (id, move, ply) => request('POST', `/api/games/${enc(id)}/moves`, { move, ply }),
   resign: (id) => request('POST', `/api/games/${enc(id)}/resign`, {}),
+  abort: (id) => request('POST', `/api/games/${enc(id)}/abort`, {}),
   offer: (id, kind) => request('POST', `/api/games/${enc(id)}/offers`, { kind }),
   accept: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/accept`, { kind }),
   decline: (id, kind) => request('POST', `/api/games/${enc(id)}/offers/decline`, { kind }),

@@ -36,6 +36,7 @@ export function playerCell(p, side) {
  */
 export function outcomeText(game, you = null) {
   if (game.status !== 'finished') return game.status === 'waiting' ? t('outcome-waiting') : t('outcome-playing');
+  if (game.reason === 'aborted') return t('outcome-aborted');
   if (game.result === 'draw') return t('outcome-draw');
   if (you) return game.result === you ? t('outcome-won') : t('outcome-lost');
   const winner = playerName(game.players?.[game.result]) || sideName(game.result);

@@ -113,7 +113,7 @@ export function mountReplay(outlet, { id }) {
       } else b.removeAttribute('aria-current');
     }
     const atEnd = index === total;
-    banner.hidden = !(atEnd && game.status === 'finished' && game.result);
+    banner.hidden = !(atEnd && game.status === 'finished' && (game.result || game.reason === 'aborted'));
     if (!banner.hidden) {
       const r = resultText({ ...game, you: null });
       fill(banner, h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline), h('p', { class: 'reason' }, r.detail));

@@ -60,6 +60,7 @@ const REASON_KEYS = {
 export function reasonText(reason, { loser } = {}) {
   if (reason === 'resignation') return loser ? t('reason-resignation-by', { loser }) : t('reason-resignation');
   if (reason === 'time') return loser ? t('reason-time-by', { loser }) : t('reason-time');
+  if (reason === 'aborted') return t('reason-aborted');
   if (REASON_KEYS[reason]) return t(REASON_KEYS[reason]);
   return reason ? String(reason) : '';
 }

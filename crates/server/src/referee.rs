@@ -9,8 +9,12 @@ use crate::api::error::Error;
 use crate::clock::Clock;
 use crate::ids;
 pub use crate::offer::{Offer, OfferKind};
+use crate::ratings::both_moved;
 pub use crate::seat::{Seat, SeatKind, SeatRating};
 use crate::text::text;
+
+/// The API's reason for an aborted game (not one of RULES.md §1's ends).
+pub const ABORTED: &str = "aborted";
 
 /// Where a game is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +23,7 @@ pub enum Status {
     Waiting,
     /// Both seats taken, moves being played.
     Playing,
-    /// Over, with a result.
+    /// Over, with a result (or aborted: [`GameState::aborted`]).
     Finished,
 }
 
@@ -80,6 +84,9 @@ pub struct GameState {
     pub rematch_game_id: Option<String>,
     /// Rated: the result changes both players' ratings in its pool.
     pub rated: bool,
+    /// Ended by an abort before both players moved: finished with no
+    /// result, never rated, counted as no game (`game` is not over).
+    pub aborted: bool,
     /// Times of creation, start and end (ms since the epoch).
     pub created_at: i64,
     /// When both seats were taken.
@@ -109,6 +116,8 @@ pub enum Action {
     },
     /// `side` resigns.
     Resign(Side),
+    /// A player aborts the game (before both players have moved).
+    Abort,
     /// `side` offers `kind`.
     Offer(Side, OfferKind),
     /// `side` accepts the other's offer of `kind`.
@@ -162,6 +171,7 @@ impl GameState {
             offers: Vec::new(),
             rematch_game_id: None,
             rated: false,
+            aborted: false,
             created_at: now,
             started_at: None,
             finished_at: None,
@@ -254,6 +264,7 @@ impl GameState {
                 self.game.resign(side);
                 self.finish(now);
             }
+            Action::Abort => self.abort(now)?,
             Action::Offer(side, kind) => return self.offer(side, kind, now),
             Action::Berserk(side) => self.berserk(side)?,
             Action::Accept(side, kind) => {
@@ -297,6 +308,47 @@ impl GameState {
             }
         }
         Ok(effects)
+    }
+
+    /// Ends the game with no result, as lichess aborts one: only before
+    /// both players have moved, and never a tournament game (a
+    /// tournament's games must be played, as lichess has them).
+    fn abort(&mut self, now: i64) -> Result<(), Error> {
+        self.must_be_playing()?;
+        if self.tournament.is_some() {
+            return Err(Error::conflict(text!("err-abort-tournament")));
+        }
+        if both_moved(self) {
+            return Err(Error::conflict(text!("err-abort-too-late")));
+        }
+        self.aborted = true;
+        self.rated = false;
+        self.finish(now);
+        Ok(())
+    }
+
+    /// The result as the API writes it: `"S"`, `"N"`, `"draw"`; `None`
+    /// before the end and for an aborted game.
+    #[must_use]
+    pub fn result_name(&self) -> Option<&'static str> {
+        self.game.outcome().map(|o| o.result_name())
+    }
+
+    /// How the game ended: an end reason of RULES.md §1, or `aborted`;
+    /// `None` before the end.
+    #[must_use]
+    pub fn reason_name(&self) -> Option<&'static str> {
+        if self.aborted {
+            return Some(ABORTED);
+        }
+        self.game.outcome().map(|o| o.reason().name())
+    }
+
+    /// The final counts (`"25-20"`); `None` before the end and for an
+    /// aborted game.
+    #[must_use]
+    pub fn score_text(&self) -> Option<String> {
+        self.game.outcome().map(|o| o.score_text())
     }
 
     fn berserk(&mut self, side: Side) -> Result<(), Error> {
@@ -655,5 +707,47 @@ mod tests {
         assert_eq!(next.status, Status::Playing);
         assert_eq!(next.clock.unwrap().remaining_ms, [180_000, 180_000]);
         assert_eq!(next.game.rules().to_string(), "wari");
+    }
+
+    #[test]
+    fn an_abort_before_both_moved_ends_the_game_with_no_result() {
+        // Under Kalah, C ends in South's store: South moves again, and
+        // two moves of South's are still before both players moved.
+        let mut state = playing("kalah", Some(Clock::new(60_000, 0)));
+        state.rated = true;
+        play(&mut state, "C", 500);
+        state.apply(Action::Abort, 900).unwrap();
+        assert_eq!(state.status, Status::Finished);
+        assert!(state.aborted && !state.rated);
+        assert_eq!(state.result_name(), None);
+        assert_eq!(state.reason_name(), Some("aborted"));
+        assert_eq!(state.score_text(), None);
+        assert_eq!(state.clock.unwrap().running, None, "the clocks stop");
+        assert!(matches!(
+            state.apply(Action::Abort, 901),
+            Err(Error::Conflict(_))
+        ));
+    }
+
+    #[test]
+    fn no_abort_once_both_moved_nor_in_a_tournament() {
+        let mut state = playing("abapa", None);
+        play(&mut state, "Cf", 0);
+        assert!(matches!(
+            state.apply(Action::Abort, 1),
+            Err(Error::Conflict(_))
+        ));
+        assert_eq!(state.status, Status::Playing);
+        let mut tournament = playing("abapa", None);
+        tournament.tournament = Some("t".to_owned());
+        assert!(matches!(
+            tournament.apply(Action::Abort, 1),
+            Err(Error::Conflict(_))
+        ));
+        assert!(!tournament.aborted);
+        // A resignation keeps its result and reason.
+        state.apply(Action::Resign(Side::North), 2).unwrap();
+        assert_eq!(state.result_name(), Some("S"));
+        assert_eq!(state.reason_name(), Some("resignation"));
     }
 }

@@ -5,6 +5,7 @@
 mod common;
 
 mod cases {
+    mod aborts;
     mod accounts;
     mod analysis_lines;
     mod bad_input;

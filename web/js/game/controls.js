@@ -1,7 +1,7 @@
 // @ts-check
 // What a player may do in a game: offer to end by the cycle rule, ask to
-// take back, claim the game when the opponent is away, resign (a second
-// click confirms); in a tournament game, berserk before one's first move
+// take back, claim the game when the opponent is away, abort before both
+// players have moved, then resign (a second click confirms); in a tournament game, berserk before one's first move
 // (no takebacks there); after the end, the rematch (not in a tournament:
 // it pairs the next game itself).
 
@@ -42,6 +42,14 @@ export function createControls(ctx) {
     }
     if (opponent && opponent.kind !== 'computer' && opponent.connected === false && !game.clock?.days) {
       buttons.push(button(t('control-claim'), () => ctx.send({ type: 'claim' })));
+    }
+    // Before both players have moved, a game (not a tournament's) is
+    // aborted, with no result, as lichess has it; then it is resigned.
+    const both = game.moves.some((/** @type {string} */ l) => l === l.toUpperCase())
+      && game.moves.some((/** @type {string} */ l) => l === l.toLowerCase());
+    if (!both && !game.tournament) {
+      buttons.push(button(t('control-abort'), () => ctx.send({ type: 'abort' }), { class: 'abort' }));
+      return buttons;
     }
     buttons.push(button(resignArmed ? t('control-resign-confirm') : t('control-resign'), () => {
       if (resignArmed) {

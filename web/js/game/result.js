@@ -32,6 +32,9 @@ export function resultText(game) {
   const name = (side) => playerName(game.players?.[side]) || sideName(side);
   let headline;
   let mark;
+  if (reason === 'aborted') {
+    return { headline: t('result-aborted'), detail: asSentence(reasonText(reason)), mark: '–' };
+  }
   if (result === 'draw') {
     headline = t('result-draw');
     mark = '=';
@@ -72,7 +75,7 @@ export function createBanner(ctx) {
     }
     const r = resultText(game);
     element.hidden = false;
-    element.dataset.result = r.mark === '★' ? 'win' : r.mark === '=' ? 'draw' : 'loss';
+    element.dataset.result = { '★': 'win', '=': 'draw', '–': 'aborted' }[r.mark] ?? 'loss';
     const changes = ['S', 'N'].map((side) => game.players?.[side])
       .filter((p) => typeof p?.rating_diff === 'number')
       .map((p) => `${p.name} ${ratingText(p.rating + p.rating_diff)} (${diffText(p.rating_diff)})`);
@@ -80,7 +83,7 @@ export function createBanner(ctx) {
       h('p', { class: 'headline' }, h('span', { class: 'result-mark', 'aria-hidden': 'true' }, r.mark), ' ', r.headline),
       h('p', { class: 'reason' }, r.detail),
       changes.length ? h('p', { class: 'rating-change' }, t('result-new-ratings', { ratings: changes.join(', ') })) : null,
-      seenRated && !game.rated ? h('p', { class: 'rating-change' }, t('result-not-rated')) : null,
+      seenRated && !game.rated && game.reason !== 'aborted' ? h('p', { class: 'rating-change' }, t('result-not-rated')) : null,
       h('p', { class: 'after' },
         h('a', { href: `/replay/${encodeURIComponent(game.id)}` }, t('result-replay')), ' · ',
         h('a', { href: analysisUrl({ rules: game.rules, position: game.start ?? undefined, moves: game.moves }) }, t('result-analysis')), ' · ',

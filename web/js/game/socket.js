@@ -62,6 +62,7 @@ export function connectGame(id, {
       switch (message.type) {
         case 'move': await api.move(id, message.move, message.ply); break;
         case 'resign': await api.resign(id); break;
+        case 'abort': await api.abort(id); break;
         case 'offer': await api.offer(id, message.kind); break;
         case 'accept': await api.accept(id, message.kind); break;
         case 'decline': await api.decline(id, message.kind); break;

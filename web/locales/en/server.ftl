@@ -6,6 +6,7 @@
 ## without err-.
 
 err-abort-too-late = both players have moved: too late to abort, resign instead
+err-abort-tournament = a tournament game cannot be aborted: resign instead
 err-account-name-characters = name: only letters (a-z, A-Z), digits, _ and -
 err-account-name-ends = name: must start and end with a letter or digit
 err-account-name-length = name: { $min_account_name } to { $max_account_name } characters

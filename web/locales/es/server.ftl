@@ -4,6 +4,7 @@
 ## Negativas del servidor (HTTP y WebSocket).
 
 err-abort-too-late = los dos jugadores ya han movido: es tarde para anular, abandona
+err-abort-tournament = una partida de torneo no se puede anular: abandona
 err-account-name-characters = nombre: solo letras (a-z, A-Z), cifras, _ y -
 err-account-name-ends = nombre: debe empezar y terminar con una letra o una cifra
 err-account-name-length = nombre: de { $min_account_name } a { $max_account_name } caracteres

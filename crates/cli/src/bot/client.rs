@@ -15,6 +15,9 @@ pub enum ApiError {
     /// The server could not be reached, or the connection broke: try
     /// again later.
     Network(String),
+    /// The TLS handshake failed: the server speaks no TLS, or its
+    /// certificate is not trusted (trying again will not help).
+    Tls(String),
     /// The server answered with an error status and its one line.
     Refused {
         /// The HTTP status.
@@ -28,13 +31,49 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ApiError::Network(e) => write!(f, "network: {e}"),
+            ApiError::Tls(e) => write!(f, "TLS: {e}"),
             ApiError::Refused { status, message } => write!(f, "{status}: {message}"),
         }
     }
 }
 
+/// Whether `e` is a failed TLS handshake: rustls's errors reach here as
+/// I/O errors of kind `InvalidData` (as `tokio-rustls` reports them),
+/// wrapped in another I/O error (by `hyper-rustls`), which `source`
+/// skips and `get_ref` opens.
+fn tls_failure(mut e: &(dyn std::error::Error + 'static)) -> bool {
+    while let Some(io) = e.downcast_ref::<std::io::Error>() {
+        if io.kind() == std::io::ErrorKind::InvalidData {
+            return true;
+        }
+        match io.get_ref() {
+            Some(inner) => e = inner,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// A failed request's error and its causes, on one line; a TLS failure
+/// apart from the rest.
 fn network(e: &reqwest::Error) -> ApiError {
-    ApiError::Network(e.to_string().replace('\n', " "))
+    let mut line = e.to_string();
+    let mut tls = false;
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        tls |= tls_failure(c);
+        let text = c.to_string();
+        if !line.contains(&text) {
+            line = format!("{line}: {text}");
+        }
+        cause = c.source();
+    }
+    let line = line.replace(['\n', '\r'], " ");
+    if tls {
+        ApiError::Tls(line)
+    } else {
+        ApiError::Network(line)
+    }
 }
 
 /// A server, and the token the bot acts with.
@@ -46,13 +85,31 @@ pub struct Api {
 }
 
 impl Api {
-    /// The API of the server at `base` (`http://host:port`), as `token`.
-    pub fn new(base: &str, token: &str) -> Api {
-        Api {
-            http: reqwest::Client::new(),
+    /// The API of the server at `base` (`http://host:port` or
+    /// `https://host`), as `token`. Over https the server's certificate
+    /// must chain to one of the Mozilla roots built in (`webpki-roots`)
+    /// or to one of `roots` (PEM certificates: a private CA's).
+    ///
+    /// # Errors
+    /// A `roots` that holds no PEM certificate, or a client the TLS
+    /// library cannot build with them.
+    pub fn new(base: &str, token: &str, roots: Option<&[u8]>) -> Result<Api, String> {
+        let mut builder = reqwest::Client::builder();
+        if let Some(pem) = roots {
+            let certificates =
+                reqwest::Certificate::from_pem_bundle(pem).map_err(|e| e.to_string())?;
+            if certificates.is_empty() {
+                return Err("no PEM certificate in it".to_owned());
+            }
+            for certificate in certificates {
+                builder = builder.add_root_certificate(certificate);
+            }
+        }
+        Ok(Api {
+            http: builder.build().map_err(|e| e.to_string())?,
             base: base.trim_end_matches('/').to_owned(),
             token: token.to_owned(),
-        }
+        })
     }
 
     async fn answer(response: reqwest::Response) -> Result<Value, ApiError> {

@@ -39,12 +39,18 @@ use policy::Policy;
 /// command of any program speaking Aualé's UCI dialect (docs/PROTOCOL.md),
 /// e.g. "java -jar auale-engine.jar". Runs until stopped (Ctrl-C); a line
 /// per move and event goes to stderr (and with `--log-dir`, a file per
-/// game). Plain `http://` servers only.
+/// game). The server may be `https://` (its certificate checked against
+/// the Mozilla roots built in, or `--ca-cert`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The server, e.g. http://127.0.0.1:8080
+    /// The server, http://HOST:PORT or https://HOST, e.g. http://127.0.0.1:8080
     #[arg(long, value_name = "URL")]
     server: String,
+
+    /// Trust the certificates of this PEM file too (a private CA's), for
+    /// an https server
+    #[arg(long, value_name = "FILE")]
+    ca_cert: Option<PathBuf>,
 
     /// The bot account's API token (or the environment variable
     /// WARI_BOT_TOKEN)
@@ -131,6 +137,26 @@ pub fn run(args: &Args) -> Result<(), Error> {
             "--tournament {id:?}: a tournament id is letters and digits"
         )));
     }
+    let url = args.server.trim();
+    if !(url.starts_with("http://") || url.starts_with("https://"))
+        || reqwest::Url::parse(url).is_err()
+    {
+        return Err(Error::input(format!(
+            "--server {url:?}: an http:// or https:// URL"
+        )));
+    }
+    let roots = args
+        .ca_cert
+        .as_ref()
+        .map(|path| {
+            std::fs::read(path)
+                .map_err(|e| Error::input(format!("--ca-cert {}: {e}", path.display())))
+        })
+        .transpose()?;
+    let api = Api::new(url, &args.token, roots.as_deref()).map_err(|e| match &args.ca_cert {
+        Some(path) => Error::input(format!("--ca-cert {}: {e}", path.display())),
+        None => Error::input(format!("cannot make the HTTP client: {e}")),
+    })?;
     let policy = Policy {
         rules: args.rules.split(',').map(|r| r.trim().to_owned()).collect(),
         min_initial_s: args.min_initial,
@@ -152,7 +178,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .build()
         .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
     let bot = Bot {
-        api: Api::new(&args.server, &args.token),
+        api,
         spec,
         policy,
         log: Log::new(args.log_dir.clone()),
@@ -183,6 +209,11 @@ impl Bot {
                     return Err(Error::input(format!(
                         "the server refuses the token: {message}"
                     )));
+                }
+                // A server that speaks no TLS, or a certificate not
+                // trusted, stays so: say it and stop.
+                Err(ApiError::Tls(line)) => {
+                    return Err(Error::input(format!("no TLS connection: {line}")));
                 }
                 Err(e) => {
                     self.log.line(

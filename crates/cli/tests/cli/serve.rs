@@ -6,8 +6,9 @@
 //! connected for the other, when one dies the other takes over its
 //! players' presence and its computer's turns, and the quick pairing
 //! pairs each seek once whichever process it reached. Bots in
-//! tournaments: `serve/tournaments.rs`.
+//! tournaments: `serve/tournaments.rs`; `wari bot` over https: `serve/tls.rs`.
 
+mod tls;
 mod tournaments;
 
 use std::net::TcpListener;

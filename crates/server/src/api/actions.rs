@@ -1,5 +1,5 @@
 //! What a seated player may do, whether asked over HTTP or WebSocket:
-//! move, resign, offer, accept, decline, claim, berserk.
+//! move, resign, abort, offer, accept, decline, claim, berserk.
 
 use std::sync::Arc;
 
@@ -28,6 +28,8 @@ pub enum Message {
     },
     /// Resign.
     Resign,
+    /// Abort: end the game with no result, before both players moved.
+    Abort,
     /// Offer `kind`.
     Offer {
         /// `cycle`, `takeback` or `rematch`.
@@ -73,6 +75,7 @@ pub async fn perform(
             }
         }
         Message::Resign => Action::Resign(side),
+        Message::Abort => Action::Abort,
         Message::Berserk => Action::Berserk(side),
         Message::Offer { kind } => Action::Offer(side, OfferKind::from_name(&kind)?),
         Message::Accept { kind } => Action::Accept(side, OfferKind::from_name(&kind)?),

@@ -51,6 +51,7 @@ pub fn scopes_for(method: &Method, path: &str) -> &'static [Scope] {
         "/api/tournaments/{id}/join" | "/api/tournaments/{id}/withdraw" => &[TournamentWrite],
         "/api/games/{id}/moves"
         | "/api/games/{id}/resign"
+        | "/api/games/{id}/abort"
         | "/api/games/{id}/offers"
         | "/api/games/{id}/offers/accept"
         | "/api/games/{id}/offers/decline"

@@ -16,7 +16,6 @@ use super::extract::{Acting, Guest, Json, NoFields, count_acting};
 use crate::App;
 use crate::chat::{self, Room};
 use crate::notify;
-use crate::ratings::both_moved;
 use crate::store::Session;
 use crate::text::text;
 
@@ -93,19 +92,15 @@ pub async fn resign(
     Ok(ok())
 }
 
-/// `POST /api/bot/game/{id}/abort`: ends a game before both players
-/// have moved; it is never rated (409 once both have moved: resign).
+/// `POST /api/bot/game/{id}/abort`: ends a game with no result before
+/// both players have moved; it is never rated (409 once both have moved,
+/// and for a tournament game: resign).
 pub async fn abort(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Guest(bot): Guest,
 ) -> Result<axum::Json<Value>, Error> {
-    need_bot(&bot)?;
-    let room = app.rooms.get(&app, &id).await?;
-    if both_moved(&room.snapshot()) {
-        return Err(Error::conflict(text!("err-abort-too-late")));
-    }
-    act(&app, &id, &bot, Message::Resign).await?;
+    act(&app, &id, &bot, Message::Abort).await?;
     Ok(ok())
 }
 

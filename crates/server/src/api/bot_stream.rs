@@ -35,10 +35,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(10);
 #[must_use]
 pub fn game_state(state: &GameState, now: i64) -> Value {
     let left = state.clock.map(|c| c.left_both(now));
-    let outcome = state
-        .game
-        .outcome()
-        .filter(|_| state.status == Status::Finished);
+    let over = state.status == Status::Finished;
     let moves: Vec<String> = state.game.moves().iter().map(ToString::to_string).collect();
     json!({
         "type": "gameState",
@@ -48,9 +45,9 @@ pub fn game_state(state: &GameState, now: i64) -> Value {
         "increment_ms": state.clock.map(|c| c.increment_ms),
         "to_move": state.to_move().letter().to_string(),
         "status": state.status.name(),
-        "result": outcome.map(|o| o.result_name()),
-        "reason": outcome.map(|o| o.reason().name()),
-        "score": outcome.map(|o| o.score_text()),
+        "result": state.result_name().filter(|_| over),
+        "reason": state.reason_name().filter(|_| over),
+        "score": state.score_text().filter(|_| over),
     })
 }
 

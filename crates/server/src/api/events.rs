@@ -194,10 +194,9 @@ impl Reader {
         if state.status == Status::Finished {
             f.finished = true;
             let mut event = game_event("gameFinish", state, side, self.app.now_ms());
-            let outcome = state.game.outcome();
-            event["game"]["result"] = json!(outcome.map(|o| o.result_name()));
-            event["game"]["reason"] = json!(outcome.map(|o| o.reason().name()));
-            event["game"]["score"] = json!(outcome.map(|o| o.score_text()));
+            event["game"]["result"] = json!(state.result_name());
+            event["game"]["reason"] = json!(state.reason_name());
+            event["game"]["score"] = json!(state.score_text());
             event["game"]["rating_diff"] =
                 json!(state.seat(side).and_then(|s| s.rating).and_then(|r| r.diff));
             self.push(&event);

@@ -86,6 +86,17 @@ pub async fn resign(
     act(&app, &id, &guest, Message::Resign).await
 }
 
+/// `POST /api/games/{id}/abort`: ends the game with no result, before
+/// both players have moved (409 after, and in a tournament).
+pub async fn abort(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Guest(guest): Guest,
+    Json(NoFields {}): Json<NoFields>,
+) -> Result<axum::Json<Value>, Error> {
+    act(&app, &id, &guest, Message::Abort).await
+}
+
 /// The body of the offer routes.
 #[derive(Debug, Deserialize)]
 pub struct OfferBody {

@@ -53,7 +53,6 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>, now: i64
             "time_control": if c.per_move { None } else { written(c.initial_ms, c.increment_ms) },
         })
     });
-    let outcome = state.game.outcome();
     let moves = state.game.moves();
     let last_move = moves.last().map_or(Value::Null, |&mv| {
         let positions = state.game.positions();
@@ -75,9 +74,9 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>, now: i64
         "captured": [position.captured(Side::South), position.captured(Side::North)],
         "clock": clock,
         "offers": state.offers.iter().map(|o| json!({"kind": o.kind.name(), "by": o.by.letter().to_string()})).collect::<Vec<_>>(),
-        "result": outcome.map(|o| o.result_name()),
-        "reason": outcome.map(|o| o.reason().name()),
-        "score": outcome.map(|o| o.score_text()),
+        "result": state.result_name(),
+        "reason": state.reason_name(),
+        "score": state.score_text(),
         "last_move": last_move,
         "rematch_game_id": state.rematch_game_id,
         "table_id": state.table_id,

@@ -89,6 +89,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/offers/accept", post(games::accept))
         .route("/api/games/{id}/offers/decline", post(games::decline))
         .route("/api/games/{id}/claim", post(games::claim))
+        .route("/api/games/{id}/abort", post(games::abort))
         .route("/api/games/{id}/berserk", post(games::berserk))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/stream", get(stream::stream))

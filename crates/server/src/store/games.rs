@@ -11,7 +11,9 @@ use super::{Store, for_update};
 use crate::api::error::Error;
 use crate::clock::Clock;
 use crate::ratings::pool_of;
-use crate::referee::{GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status};
+use crate::referee::{
+    ABORTED, GameState, MoveTime, Offer, OfferKind, Seat, SeatKind, SeatRating, Status,
+};
 
 /// Every column a game is read with.
 pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, status, version, \
@@ -143,10 +145,7 @@ impl Store {
         let account = |side: Side| seat(side).and_then(|s| s.account.clone());
         let rating = |side: Side| seat(side).and_then(|s| s.rating);
         let clock = state.clock;
-        let outcome = state
-            .game
-            .outcome()
-            .filter(|_| state.status == Status::Finished);
+        let over = state.status == Status::Finished;
         sqlx::query(
             "UPDATE games SET status = $1, version = $2, \
              south_kind = $3, south_name = $4, south_session = $5, south_level = $6, \
@@ -183,9 +182,9 @@ impl Store {
         .bind(clock.map(|c| c.since_ms))
         .bind(offers_text(&state.offers))
         .bind(state.game.moves().len() as i64)
-        .bind(outcome.map(|o| o.result_name().to_owned()))
-        .bind(outcome.map(|o| o.reason().name().to_owned()))
-        .bind(outcome.map(|o| o.score_text()))
+        .bind(state.result_name().filter(|_| over).map(str::to_owned))
+        .bind(state.reason_name().filter(|_| over).map(str::to_owned))
+        .bind(state.score_text().filter(|_| over))
         .bind(state.rematch_game_id.clone())
         .bind(state.started_at)
         .bind(state.finished_at)
@@ -384,8 +383,9 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
     }
     let status = Status::from_name(&row.try_get::<String, _>("status")?)
         .ok_or_else(|| corrupt(&id, "unknown status"))?;
-    if status == Status::Finished && !game.is_over() {
-        let reason: Option<String> = row.try_get("reason")?;
+    let reason: Option<String> = row.try_get("reason")?;
+    let aborted = status == Status::Finished && reason.as_deref() == Some(ABORTED);
+    if status == Status::Finished && !game.is_over() && !aborted {
         let result: Option<String> = row.try_get("result")?;
         let winner = result
             .as_deref()
@@ -410,6 +410,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
         offers: offers_of(&row.try_get::<String, _>("offers")?),
         rematch_game_id: row.try_get("rematch_game_id")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
+        aborted,
         created_at: row.try_get("created_at")?,
         started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,

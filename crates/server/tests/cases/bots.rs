@@ -399,12 +399,25 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .post(&format!("/api/challenge/{id}/accept"), json!({}))
             .await;
         let game = accepted["game_id"].as_str().unwrap();
+        let mut stream = one.stream(&format!("/api/bot/game/stream/{game}")).await;
+        assert_eq!(stream.next().await["type"], "gameFull");
+        let (status, body) = two
+            .post(&format!("/api/bot/game/{game}/abort"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "not its game: {body}");
         let (status, body) = one
             .post(&format!("/api/bot/game/{game}/abort"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
+        let end = stream.next().await;
+        assert_eq!(
+            (&end["status"], &end["reason"], &end["result"]),
+            (&json!("finished"), &json!("aborted"), &Value::Null),
+            "{end}"
+        );
         let state = ama.game(game).await;
         assert_eq!(state["status"], "finished");
+        assert_eq!(state["reason"], "aborted");
         assert_eq!(state["rated"], false);
         server.server.stop().await;
     }

@@ -83,6 +83,13 @@ async fn a_bot_joins_a_tournament_that_takes_bots_and_its_game_is_rated_in_the_b
         assert_eq!(state["players"][bot_side]["bot"], true);
         assert_eq!(state["players"][host_side]["bot"], false);
 
+        // A tournament's games are played: no abort, even before a move.
+        let (status, body) = entering
+            .post(&format!("/api/bot/game/{game}/abort"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "abort-tournament");
+
         // Both move (a rated game needs both), then the bot resigns.
         let pit = |side: &str| if side == "S" { "C" } else { "c" };
         for side in ["S", "N"] {
