@@ -295,10 +295,21 @@ test('a review marks a deliberate blunder, and opens the analysis board with the
     return (await r.json()).game_id;
   }, record);
   assert.ok(id, 'the record was imported');
+  // What the page asks of the review: it follows the stream, and reads
+  // the progress only once, on arrival (no polling while the stream works).
+  const asked = [];
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith(`/api/games/${id}/review`)) asked.push(`${r.request().method()} ${pathname.slice(`/api/games/${id}`.length)} ${r.status()}`);
+  });
   await page.goto(`${base}/replay/${id}`);
   await page.locator('.review-ask').click();
   const blunder = page.locator('.review-marks li[data-mark="blunder"]');
   await blunder.waitFor({ timeout: 120_000 });
+  // Under way when asked for (202): followed on its stream, never read again.
+  if (asked.includes('POST /review 202')) {
+    assert.deepEqual(asked, ['GET /review 200', 'POST /review 202', 'GET /review/stream 200'], asked.join(', '));
+  }
   assert.match(await blunder.innerText(), /^1\. B\?\? blunder by South: \d+\.\d seeds lost; best [AF]/);
   assert.equal(await page.locator('.replay-moves li[data-mark="blunder"]').count(), 1);
   assert.match(await page.locator('.review-accuracy li[data-side="S"]').innerText(), /1 blunder/);

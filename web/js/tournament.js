@@ -9,6 +9,7 @@ import { botBadge } from './badge.js';
 import { api } from './api.js';
 import { clockText, dateText, fill, h } from './dom.js';
 import { navigate } from './router.js';
+import { readLines } from './ndjson.js';
 import { knownSession, onSession, signedIn } from './session.js';
 import { t } from './i18n.js';
 import { rulesText } from './words.js';
@@ -28,20 +29,7 @@ async function follow(id, signal, onTournament) {
     try {
       const response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/stream`, { credentials: 'same-origin', signal });
       if (!response.ok || !response.body) throw new Error(`${response.status}`);
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n');
-        while (end >= 0) {
-          const text = buffer.slice(0, end).trim();
-          buffer = buffer.slice(end + 1);
-          if (text) onTournament(JSON.parse(text));
-          end = buffer.indexOf('\n');
-        }
-      }
+      await readLines(response, onTournament);
     } catch (err) {
       if (signal.aborted) return;
     }

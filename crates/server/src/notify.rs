@@ -1,7 +1,9 @@
 //! Changes made by other processes: with PostgreSQL every stored change
 //! is announced by `NOTIFY wari_games, 'ID VERSION'` in its transaction,
 //! and a change of who is connected by `'ID p'`; each process LISTENs and
-//! reloads the rooms it holds (or their presence). SQLite serves one
+//! reloads the rooms it holds (or their presence). The events, chats,
+//! tournaments and reviews (`review/`: a review's progress, for the
+//! streams following it) have channels of their own. SQLite serves one
 //! process, so there is nothing to listen to.
 
 use std::sync::Arc;
@@ -61,6 +63,7 @@ async fn connect(app: &Arc<App>) -> Result<PgListener, sqlx::Error> {
             crate::events::CHANNEL,
             crate::chat::CHANNEL,
             crate::tournaments::CHANNEL,
+            crate::review::CHANNEL,
         ])
         .await?;
     // What other processes changed in the tournaments meanwhile.
@@ -87,6 +90,10 @@ async fn follow(app: &Arc<App>, mut listener: PgListener) -> Result<(), sqlx::Er
         }
         if notification.channel() == crate::tournaments::CHANNEL {
             crate::tournaments::heard(app, notification.payload());
+            continue;
+        }
+        if notification.channel() == crate::review::CHANNEL {
+            crate::review::heard(app, notification.payload());
             continue;
         }
         if notification.channel() == crate::chat::CHANNEL {

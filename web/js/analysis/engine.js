@@ -5,6 +5,7 @@
 // server stops the search.
 
 import { ApiError } from '../api.js';
+import { readLines } from '../ndjson.js';
 
 /** Pauses before asking again while the server still runs the search just left. */
 const BUSY_PAUSES_MS = [150, 300, 600, 1200, 2400];
@@ -43,19 +44,7 @@ export async function streamLines(query, onLine, signal) {
       }
       throw new ApiError(response.status, message);
     }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let end = buffer.indexOf('\n');
-      while (end >= 0) {
-        const text = buffer.slice(0, end).trim();
-        buffer = buffer.slice(end + 1);
-        if (text) onLine(JSON.parse(text));
-        end = buffer.indexOf('\n');
-      }
-    }
+    await readLines(response, onLine);
+    return;
   }
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // The replay page's review (docs/WEB.md, "Game review"): asked of the
-// server (POST /api/games/ID/review), followed until done, then shown as
+// server (POST /api/games/ID/review), followed until done (its NDJSON
+// stream; read each second instead if the stream breaks), then shown as
 // each player's accuracy, an evaluation graph (SVG: a point a position,
 // South's view) and the marked moves. A point or a marked move opens the
 // analysis board at the position before the move, the better line next.
@@ -9,10 +10,11 @@ import { api } from '../api.js';
 import { analysisUrl } from '../analysis/url.js';
 import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
+import { readLines } from '../ndjson.js';
 import { sideName } from '../words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-/** How often the progress is read while the server reviews. */
+/** How often the progress is read while the server reviews, if its stream broke. */
 const POLL_MS = 1000;
 /** The graph's height stands for this many seeds either way. */
 const GRAPH_SEEDS = 12;
@@ -59,6 +61,8 @@ export function reviewPanel({
 }) {
   let timer = null;
   let gone = false;
+  /** The stream followed, while one is. */
+  let following = null;
   const status = h('p', { class: 'review-status', 'aria-live': 'polite' });
   const ask = h('button', { type: 'button', class: 'primary review-ask', onclick: () => request() }, t('review-ask'));
   const body = h('div', { class: 'review-body' });
@@ -141,22 +145,60 @@ export function reviewPanel({
         : h('p', {}, t('review-no-marks')));
   }
 
-  function follow(review) {
-    if (gone) return;
+  /** Shows `review` (done, under way or never asked for): whether it is done. */
+  function show(review) {
     if (review.status === 'done') {
       showReview(review);
-      return;
+      return true;
     }
     if (review.status === 'none') {
       status.textContent = '';
       ask.hidden = false;
-      return;
+      return false;
     }
     ask.hidden = true;
     showProgress(review);
+    return false;
+  }
+
+  function follow(review) {
+    if (gone || show(review)) return;
+    if (review.status === 'computing') stream();
+  }
+
+  /**
+   * Follows the review's stream (GET /api/games/ID/review/stream) to its
+   * end. If it ends without the review (the server computing it went
+   * away), the review is asked for again, which starts it anew; if it
+   * breaks, the progress is read each second instead.
+   */
+  async function stream() {
+    if (following) return;
+    const controller = new AbortController();
+    following = controller;
+    let done = false;
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(id)}/review/stream`, { credentials: 'same-origin', signal: controller.signal });
+      if (!response.ok) throw new Error(`${response.status}`);
+      await readLines(response, (review) => {
+        if (!gone) done = show(review) || done;
+      });
+    } catch {
+      if (gone) return;
+      following = null;
+      poll();
+      return;
+    }
+    following = null;
+    if (!done && !gone) request();
+  }
+
+  /** Reads the progress in a second (the stream broke). */
+  function poll() {
     timer = setTimeout(async () => {
       try {
-        follow(await api.review(id));
+        const review = await api.review(id);
+        if (!gone && !show(review) && review.status === 'computing') poll();
       } catch (err) {
         if (!gone) status.textContent = t('review-read-error', { error: err.message });
       }
@@ -189,6 +231,7 @@ export function reviewPanel({
     destroy: () => {
       gone = true;
       clearTimeout(timer);
+      following?.abort();
     },
   };
 }

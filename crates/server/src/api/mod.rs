@@ -98,6 +98,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/games/{id}/review",
             get(review::get).post(review::request),
         )
+        .route("/api/games/{id}/review/stream", get(review::stream))
         .route("/api/games/{id}/chat", get(chat::get).post(chat::post))
         .route("/api/games/{id}/chat/mute", post(chat::mute))
         .route(

@@ -11,6 +11,10 @@
 //! PostgreSQL) answer with its progress, and take it over if that process
 //! dies. One review is computed at a time in a process (the others wait
 //! their turn, in order), and each client may start only so many an hour.
+//! Every change of a review's row (claimed, a ply done, finished, given
+//! up) is announced to this process's streams (`api/review.rs`) and, with
+//! PostgreSQL, to the other processes' by `NOTIFY wari_reviews,
+//! 'PROCESS_ID GAME_ID'` (`notify.rs` hears it).
 
 pub mod judge;
 
@@ -19,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serde_json::{Value, json};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, broadcast};
 use wari_engine::Score;
 use wari_rules::{Game, Side};
 
@@ -30,18 +34,26 @@ use crate::listen::stopped;
 use crate::lock::lock;
 use crate::pool::Work;
 use crate::referee::Status;
-use crate::store::ReviewRow;
+use crate::store::{Backend, ReviewRow};
 use crate::text::text;
 use judge::{BLUNDER, INACCURACY, MISTAKE, Mark, accuracy};
 
-/// This process's reviews: their depth, the one computed at a time, and
-/// each client's allowance of new reviews.
+/// The channel a review's change is announced on (PostgreSQL).
+pub const CHANNEL: &str = "wari_reviews";
+
+/// Game ids a stream may lag behind before it reads its review again.
+const CHANGES_KEPT: usize = 64;
+
+/// This process's reviews: their depth, the one computed at a time, each
+/// client's allowance of new reviews, and the ids of the games whose
+/// review changed, for the streams.
 #[derive(Debug)]
 pub struct Reviews {
     depth: u32,
     per_hour: f64,
     computing: Semaphore,
     allowance: Mutex<HashMap<String, (f64, Instant)>>,
+    changes: broadcast::Sender<String>,
 }
 
 impl Reviews {
@@ -54,7 +66,14 @@ impl Reviews {
             per_hour: f64::from(per_hour.max(1)),
             computing: Semaphore::new(1),
             allowance: Mutex::new(HashMap::new()),
+            changes: broadcast::channel(CHANGES_KEPT).0,
         }
+    }
+
+    /// The ids of the games whose review changes from now on, here or
+    /// (PostgreSQL) in another process.
+    pub fn subscribe(&self) -> broadcast::Receiver<String> {
+        self.changes.subscribe()
     }
 
     /// Charges one new review to each of `keys` (a client's address and
@@ -90,7 +109,10 @@ impl Reviews {
 }
 
 /// What the API says of a review's row (or of none).
-fn view(row: Option<&ReviewRow>) -> Result<Value, Error> {
+///
+/// # Errors
+/// A stored review that does not read as JSON.
+pub fn view(row: Option<&ReviewRow>) -> Result<Value, Error> {
     Ok(match row {
         None => json!({ "status": "none" }),
         Some(ReviewRow {
@@ -153,6 +175,7 @@ pub async fn request(app: &Arc<App>, id: &str, keys: &[String]) -> Result<(bool,
             .await?
         {
             tracing::info!(game = id, plies, depth, "review started");
+            announce(app, id).await;
             spawn(app, id.to_owned(), game);
         }
     }
@@ -186,7 +209,38 @@ fn spawn(app: &Arc<App>, id: String, game: Game) {
         if let Err(e) = stored {
             tracing::error!(game = %id, error = %e, "a review could not be stored");
         }
+        announce(&app, &id).await;
     });
+}
+
+/// Tells this process's streams, and with PostgreSQL the other
+/// processes', that `game`'s review changed.
+async fn announce(app: &Arc<App>, game: &str) {
+    // No stream listening is no error.
+    let _ = app.reviews.changes.send(game.to_owned());
+    if app.store.backend() != Backend::Postgres {
+        return;
+    }
+    let sent = async {
+        let mut conn = app.store.pool().acquire().await?;
+        app.store
+            .notify(&mut conn, CHANNEL, &format!("{} {game}", app.process.id))
+            .await
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(game = %game, error = %e, "review change not announced");
+    }
+}
+
+/// Another process announced a change of a review (`payload`: its id and
+/// the game's): this process's streams of it read it again. Its own
+/// announcements are left alone (its streams heard them already).
+pub fn heard(app: &App, payload: &str) {
+    if let Some((from, game)) = payload.split_once(' ')
+        && from != app.process.id
+    {
+        let _ = app.reviews.changes.send(game.to_owned());
+    }
 }
 
 /// A position's value for the side to move and whether it is proven.
@@ -257,6 +311,7 @@ async fn compute(app: &Arc<App>, id: &str, game: &Game) -> Result<Value, Error> 
                 u32::try_from(ply + 1).unwrap_or(u32::MAX),
             )
             .await?;
+        announce(app, id).await;
     }
     // The last position: the end by the rules, or (resigned, out of time,
     // agreed) what the engine makes of it.

@@ -1,14 +1,13 @@
-//! Game reviews (`POST`/`GET /api/games/{id}/review`): a deliberate
-//! blunder is marked as one, a review is computed once (also when asked
-//! through two processes sharing PostgreSQL), and a game that is not
+//! Game reviews (`POST`/`GET /api/games/{id}/review`, followed by its
+//! NDJSON stream): a deliberate blunder is marked as one, a review is
+//! computed once (also when asked through two processes sharing
+//! PostgreSQL, whose streams both see it end), and a game that is not
 //! finished, or not there, is refused.
-
-use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{Client, TestServer, config, databases, start};
+use crate::common::{Client, Events, TestServer, config, databases, start};
 
 /// abapa, `1,1,0,0,0,3/1,2,1,0,0,1 S 14-24` (48 seeds), then South's `B`
 /// and North's `f`. Worked by hand (RULES.md §2):
@@ -32,28 +31,56 @@ async fn imported(client: &Client, record: &str) -> String {
     reply["game_id"].as_str().unwrap().to_owned()
 }
 
-/// Asks for `id`'s review and waits (generously) until it is done.
+/// Follows `id`'s review stream to its end: each line is the progress
+/// (never going back) until the review, the last line.
+async fn followed(mut stream: Events) -> Value {
+    let mut done = 0;
+    loop {
+        let line = stream
+            .next_or_end()
+            .await
+            .expect("the stream ends only after the review");
+        match line["status"].as_str() {
+            Some("done") => {
+                assert_eq!(
+                    stream.next_or_end().await,
+                    None,
+                    "the review is the last line"
+                );
+                return line;
+            }
+            Some("computing") => {
+                let now = line["done"].as_u64().unwrap();
+                assert!(
+                    now >= done && now <= line["plies"].as_u64().unwrap(),
+                    "{line}"
+                );
+                done = now;
+            }
+            _ => assert_eq!(line, json!({"status": "none"}), "never asked for yet"),
+        }
+    }
+}
+
+/// Opens `id`'s review stream (`none`: not asked for yet).
+async fn watching(client: &Client, id: &str) -> Events {
+    let mut stream = client
+        .stream(&format!("/api/games/{id}/review/stream"))
+        .await;
+    assert_eq!(stream.next().await, json!({"status": "none"}));
+    stream
+}
+
+/// Asks for `id`'s review and follows its stream until it is done.
 async fn reviewed(client: &Client, id: &str) -> Value {
+    let stream = watching(client, id).await;
     let path = format!("/api/games/{id}/review");
     let (status, first) = client.post(&path, json!({})).await;
     assert!(
         status == StatusCode::ACCEPTED || status == StatusCode::OK,
         "{status} {first}"
     );
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-    loop {
-        let (status, review) = client.get(&path).await;
-        assert_eq!(status, StatusCode::OK, "{review}");
-        if review["status"] == "done" {
-            return review;
-        }
-        assert_eq!(review["status"], "computing", "{review}");
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the review never ended"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    followed(stream).await
 }
 
 #[tokio::test]
@@ -89,11 +116,15 @@ async fn a_blunder_is_marked_and_the_review_is_computed_once() {
         assert_eq!(graph.len(), 3);
         assert_eq!(graph[2], json!({"ply": 2, "value": -12.0, "exact": true}));
 
-        // Asked again, by anyone: the same review, not a new one.
+        // Asked again, by anyone: the same review, not a new one; its
+        // stream is the review alone.
         let kofi = Client::sign_in(&server.base, "Kofi").await;
         let (status, again) = kofi.post(&path, json!({})).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(again, review);
+        let mut stream = kofi.stream(&format!("{path}/stream")).await;
+        assert_eq!(stream.next().await, review);
+        assert_eq!(stream.next_or_end().await, None);
         server.server.stop().await;
     }
 }
@@ -102,11 +133,11 @@ async fn a_blunder_is_marked_and_the_review_is_computed_once() {
 async fn only_a_finished_game_that_exists_is_reviewed() {
     let server = start(config(&crate::common::sqlite_url())).await;
     let ama = Client::sign_in(&server.base, "Ama").await;
-    for method in ["GET", "POST"] {
-        let (status, body) = if method == "GET" {
-            ama.get("/api/games/nosuchgame/review").await
-        } else {
-            ama.post("/api/games/nosuchgame/review", json!({})).await
+    for method in ["GET", "POST", "stream"] {
+        let (status, body) = match method {
+            "GET" => ama.get("/api/games/nosuchgame/review").await,
+            "POST" => ama.post("/api/games/nosuchgame/review", json!({})).await,
+            _ => ama.get("/api/games/nosuchgame/review/stream").await,
         };
         assert_eq!(status, StatusCode::NOT_FOUND, "{method} {body}");
     }
@@ -119,6 +150,8 @@ async fn only_a_finished_game_that_exists_is_reviewed() {
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(body["error"].as_str().unwrap().contains("not finished"));
+    let (status, body) = ama.get(&format!("/api/games/{id}/review/stream")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     server.server.stop().await;
 }
 
@@ -154,16 +187,18 @@ async fn two_processes_compute_a_review_once() {
     let id = imported(&ama, BLUNDER).await;
     let kofi = Client::sign_in(&b.base, "Kofi").await;
     let path = format!("/api/games/{id}/review");
-    // Both ask at once; one process claims it, the other reports it.
-    let (on_a, on_b) = tokio::join!(ama.post(&path, json!({})), kofi.post(&path, json!({})));
-    for (status, body) in [&on_a, &on_b] {
+    // Both follow it before it is asked for, then both ask at once; one
+    // process claims it and computes it, and the other's stream hears of
+    // its progress and its end from the database (NOTIFY).
+    let (on_a, on_b) = (watching(&ama, &id).await, watching(&kofi, &id).await);
+    let (asked_a, asked_b) = tokio::join!(ama.post(&path, json!({})), kofi.post(&path, json!({})));
+    for (status, body) in [&asked_a, &asked_b] {
         assert!(
             *status == StatusCode::ACCEPTED || *status == StatusCode::OK,
             "{status} {body}"
         );
     }
-    let through_a = reviewed(&ama, &id).await;
-    let through_b = reviewed(&kofi, &id).await;
+    let (through_a, through_b) = tokio::join!(followed(on_a), followed(on_b));
     // The same review, computed at the same instant by one of them.
     assert_eq!(through_a, through_b);
     a.server.stop().await;
