@@ -4,6 +4,8 @@
 // reconnects with a growing pause while the browser has a session, and
 // while it is open the player's seeks stay alive.
 
+import { readLines } from './ndjson.js';
+
 /** @type {Set<(event: any) => void>} */
 const listeners = new Set();
 /** @type {AbortController | null} */
@@ -22,34 +24,13 @@ export function onEvent(listener) {
   return () => listeners.delete(listener);
 }
 
-function dispatch(line) {
-  if (!line.trim()) return;
-  let event;
-  try {
-    event = JSON.parse(line);
-  } catch {
-    return;
-  }
-  for (const listener of [...listeners]) listener(event);
-}
-
 async function read(controller) {
   const response = await fetch('/api/stream/event', { credentials: 'same-origin', signal: controller.signal });
   if (!response.ok || !response.body) throw new Error(`${response.status}`);
   retry = 0;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end = buffer.indexOf('\n');
-    while (end >= 0) {
-      dispatch(buffer.slice(0, end));
-      buffer = buffer.slice(end + 1);
-      end = buffer.indexOf('\n');
-    }
-  }
+  await readLines(response, (event) => {
+    for (const listener of [...listeners]) listener(event);
+  });
 }
 
 /** Opens the stream (again), for the session the browser has now. */
