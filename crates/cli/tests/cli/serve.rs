@@ -97,15 +97,20 @@ impl Guest {
         Guest { http, cookie }
     }
 
-    async fn post(&self, url: String, body: Value) -> Value {
-        let response = self
-            .http
+    /// POSTs `body` to `url` as this guest: the server's answer, whatever
+    /// its status.
+    async fn post_raw(&self, url: String, body: Value) -> reqwest::Response {
+        self.http
             .post(url)
             .header("cookie", &self.cookie)
             .json(&body)
             .send()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    async fn post(&self, url: String, body: Value) -> Value {
+        let response = self.post_raw(url, body).await;
         assert!(
             response.status().is_success(),
             "{:?}",
@@ -350,21 +355,16 @@ async fn two_processes_on_one_postgres_database_share_live_games() {
     assert_eq!(seen["clock"]["running"], "S");
     // A move made twice from both sides at the same ply is applied once.
     let (first, second) = tokio::join!(
-        ama.http
-            .post(format!("{}/api/games/{game}/moves", a.base))
-            .header("cookie", &ama.cookie)
-            .json(&json!({"move": "A", "ply": 2}))
-            .send(),
-        ama.http
-            .post(format!("{}/api/games/{game}/moves", b.base))
-            .header("cookie", &ama.cookie)
-            .json(&json!({"move": "B", "ply": 2}))
-            .send(),
+        ama.post_raw(
+            format!("{}/api/games/{game}/moves", a.base),
+            json!({"move": "A", "ply": 2})
+        ),
+        ama.post_raw(
+            format!("{}/api/games/{game}/moves", b.base),
+            json!({"move": "B", "ply": 2})
+        ),
     );
-    let codes = [
-        first.unwrap().status().as_u16(),
-        second.unwrap().status().as_u16(),
-    ];
+    let codes = [first.status().as_u16(), second.status().as_u16()];
     assert!(codes.contains(&200) && codes.contains(&409), "{codes:?}");
     let seen = watcher_on_b.state_where(|g| moves(g) == 3).await;
     assert_eq!(seen["moves"].as_array().unwrap().len(), 3);
@@ -458,13 +458,8 @@ async fn with_two_processes_a_player_on_either_is_connected_for_both() {
     // Ama cannot claim through A: Kofi is there. (A server that took him
     // for away would say how long, not that he is connected.)
     let claim = ama
-        .http
-        .post(format!("{}/api/games/{game}/claim", a.base))
-        .header("cookie", &ama.cookie)
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+        .post_raw(format!("{}/api/games/{game}/claim", a.base), json!({}))
+        .await;
     assert_eq!(claim.status().as_u16(), 409);
     let refusal: Value = claim.json().await.unwrap();
     assert!(
@@ -480,13 +475,8 @@ async fn with_two_processes_a_player_on_either_is_connected_for_both() {
     let start = Instant::now();
     loop {
         let claim = ama
-            .http
-            .post(format!("{}/api/games/{game}/claim", a.base))
-            .header("cookie", &ama.cookie)
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
+            .post_raw(format!("{}/api/games/{game}/claim", a.base), json!({}))
+            .await;
         if claim.status().is_success() {
             break;
         }
