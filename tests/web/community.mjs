@@ -9,8 +9,9 @@
 // it has no result and is not rated (on the page and in the game list);
 // a bot's badge on its profile and at its seat, and a challenge
 // sent to it from the dialog of its page, declined with a reason, then
-// accepted; every page fits a 390-pixel phone. Run with
-// `node --test community.mjs` (see run.mjs for the environment).
+// accepted (in the bots' pool from the start, as My games shows); every
+// page fits a 390-pixel phone. Run with `node --test community.mjs` (see
+// run.mjs for the environment).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -329,6 +330,11 @@ test('a bot wears its badge on its page and at its seat; a challenge sent from t
 
   await challenge();
   const second = await received(token);
+  // Before the bot takes the seat, the challenge is in the bots' pool:
+  // so says My games, where Efua sees the challenge she sent.
+  assert.equal(second.pool, 'bot-abapa-bullet');
+  await efua.page.goto(`${base}/games`);
+  await efua.page.locator(`.challenge[data-table="${second.id}"] .meta`, { hasText: 'rated bullet (against bots)' }).waitFor();
   const { game_id: id } = await botPost(token, `/api/challenge/${second.id}/accept`);
   await efua.page.goto(`${base}/game/${id}`);
   const seat = efua.page.locator('.seat', { hasText: 'DeepSeed' });

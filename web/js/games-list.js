@@ -7,7 +7,7 @@ import {
   dateText, h, movesText, timeControlText,
 } from './dom.js';
 import {
-  diffText, playerName, poolText, ratingText, reasonText, rulesText, sideName,
+  diffText, playerName, ratedText, ratingText, reasonText, rulesText, sideName,
 } from './words.js';
 import { t } from './i18n.js';
 
@@ -54,7 +54,7 @@ export function gameItem(game, { you = null, link = 'replay' } = {}) {
   const kind = [
     rulesText(game.rules),
     timeControlText(game.clock ?? null),
-    game.rated ? (game.pool ? t('lobby-rated-speed', { speed: poolText(game.pool).split(', ')[1] ?? '' }).trim() : t('rated')) : t('casual'),
+    ratedText(game),
     movesText(game.moves_count ?? 0),
   ].join(' · ');
   const when = game.finished_at ?? game.started_at;

@@ -11,7 +11,7 @@ import { onEvent } from './events.js';
 import { gameItem } from './games-list.js';
 import { acceptChallenge, declineChallenge, refreshTurns } from './header.js';
 import { knownSession, toast } from './session.js';
-import { DECLINE_REASONS, rulesText } from './words.js';
+import { DECLINE_REASONS, ratedText, rulesText } from './words.js';
 import { t } from './i18n.js';
 
 /**
@@ -23,7 +23,7 @@ function challengeItem(table, reload) {
   const who = table.yours
     ? t('mygames-you-challenged', { name: table.opponent?.player ?? '' })
     : t('mygames-challenges-you', { name: table.creator?.name ?? t('mygames-someone') });
-  const kind = [rulesText(table.rules), timeControlText(table.clock), table.rated ? t('rated') : t('casual')].join(' · ');
+  const kind = [rulesText(table.rules), timeControlText(table.clock), ratedText(table)].join(' · ');
   const withdraw = async () => {
     try {
       await api.cancelTable(table.id);

@@ -97,6 +97,17 @@ export function poolText(pool) {
   return bots ? t('pool-against-bots', { pool: text }) : text;
 }
 
+/**
+ * How a game or a challenge counts: "rated blitz", "rated bullet (against
+ * bots)" (its pool's speed), "rated", or "casual".
+ * @param {{rated?: boolean, pool?: string | null}} item
+ */
+export function ratedText(item) {
+  if (!item.rated) return t('casual');
+  if (!item.pool) return t('rated');
+  return t('lobby-rated-speed', { speed: poolText(item.pool).split(', ')[1] ?? '' }).trim();
+}
+
 /** Why a challenge is declined: lichess's reasons as the API names them, with their message keys. */
 export const DECLINE_REASONS = [
   ['generic', 'decline-generic'],

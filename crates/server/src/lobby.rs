@@ -264,6 +264,7 @@ pub async fn create(
     state.table_id = Some(table_id.clone());
     state.seats[creator_side.index()] = Some(Seat::of(guest));
     let mut challenged = None;
+    let mut bots = guest.bot;
     let (opponent_kind, level, private) = match spec.opponent {
         Opponent::Computer { level } => {
             let level = Level::new(level).map_err(|_| Error::bad(text!("err-computer-level")))?;
@@ -288,6 +289,7 @@ pub async fn create(
             if guest.is(&account.id) {
                 return Err(Error::bad(text!("err-challenge-yourself")));
             }
+            bots |= account.bot;
             challenged = Some((account.id, account.name));
             ("human", None, true)
         }
@@ -309,6 +311,7 @@ pub async fn create(
         rated: spec.rated,
         rating_range: spec.rating_range,
         challenged,
+        bots,
         creator_address: Some(address.to_owned()),
     };
     let mut tx = app.store.pool().begin().await?;

@@ -150,16 +150,18 @@ async fn follow(
         let game = replay(&seat, &state).map_err(ApiError::Network)?;
         if state["status"] != "playing" {
             if state["status"] == "finished" {
-                log.line(
-                    id,
-                    &format!(
+                let line = if state["reason"] == "aborted" {
+                    format!("over: aborted after {} moves", game.moves().len())
+                } else {
+                    format!(
                         "over: result {} by {} ({}) after {} moves",
                         state["result"].as_str().unwrap_or("?"),
                         state["reason"].as_str().unwrap_or("?"),
                         state["score"].as_str().unwrap_or("?"),
                         game.moves().len()
-                    ),
-                );
+                    )
+                };
+                log.line(id, &line);
                 return Ok(());
             }
         } else if game.position().turn() == seat.you

@@ -793,7 +793,7 @@ async fn logged_end(path: &std::path::Path) -> String {
     let start = Instant::now();
     loop {
         let log = std::fs::read_to_string(path).unwrap_or_default();
-        if log.contains("over: result") {
+        if log.contains("over: ") {
             return log;
         }
         assert!(

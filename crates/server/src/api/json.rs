@@ -192,7 +192,7 @@ pub fn table(t: &TableRow, viewer: Option<&Session>) -> Value {
         "clock": t.clock.as_ref().map(time_control),
         "rated": t.rated,
         "rating_range": t.rating_range.map(|(min, max)| [min, max]),
-        "pool": rules.ok().and_then(|r| Pool::of(&r, t.clock.as_ref())).map(|p| p.to_string()),
+        "pool": rules.ok().and_then(|r| Pool::of(&r, t.clock.as_ref())).map(|p| p.for_bots(t.bots).to_string()),
         "status": t.status,
         "created_at": t.created_at,
     });

@@ -41,6 +41,9 @@ pub struct TableRow {
     pub rating_range: Option<(i32, i32)>,
     /// A challenge: the account (id, name) the table is for.
     pub challenged: Option<(String, String)>,
+    /// A bot plays at it (its creator, or the account challenged): its
+    /// rated game is rated in the bots' list.
+    pub bots: bool,
     /// `open` (a seat free) or `started`.
     pub status: String,
     /// When it was created (ms since the epoch).
@@ -58,7 +61,7 @@ pub(super) const NOT_EXPIRED: &str =
 const COLUMNS: &str = "id, game_id, rules, creator_session, creator_name, creator_side, \
     opponent_kind, level, private, invite_token, clock_initial_ms, clock_increment_ms, status, created_at, \
     clock_per_move, rated, rating_min, rating_max, challenged, challenged_name, \
-    creator_address";
+    creator_address, bots";
 
 impl Store {
     /// Stores a new table.
@@ -68,7 +71,7 @@ impl Store {
     pub async fn insert_table(&self, conn: &mut AnyConnection, t: &TableRow) -> Result<(), Error> {
         sqlx::query(&format!(
             "INSERT INTO tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-             $15, $16, $17, $18, $19, $20, $21)"
+             $15, $16, $17, $18, $19, $20, $21, $22)"
         ))
         .bind(&t.id)
         .bind(&t.game_id)
@@ -91,6 +94,7 @@ impl Store {
         .bind(t.challenged.as_ref().map(|c| c.0.clone()))
         .bind(t.challenged.as_ref().map(|c| c.1.clone()))
         .bind(t.creator_address.clone())
+        .bind(i64::from(t.bots))
         .execute(conn)
         .await?;
         Ok(())
@@ -280,5 +284,6 @@ fn table_of(row: &AnyRow) -> Result<TableRow, Error> {
             )
         }),
         creator_address: row.try_get("creator_address")?,
+        bots: row.try_get::<i64, _>("bots")? != 0,
     })
 }

@@ -59,6 +59,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "tournament bots",
         include_str!("../../migrations/0060_tournament_bots.sql"),
     ),
+    (
+        70,
+        "table bots",
+        include_str!("../../migrations/0070_table_bots.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -220,10 +220,13 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .await;
         assert_eq!(status, StatusCode::OK, "{made}");
         let id = made["challenge"]["id"].as_str().unwrap().to_owned();
+        // A bot's challenge names the bots' pool (1 + 40 × 1 s: bullet).
+        assert_eq!(made["challenge"]["pool"], "bot-abapa-bullet");
         let heard = two_events.next().await;
         assert_eq!(heard["type"], "challenge");
         assert_eq!(heard["challenge"]["id"], id.as_str());
         assert_eq!(heard["challenge"]["creator"]["bot"], true);
+        assert_eq!(heard["challenge"]["pool"], "bot-abapa-bullet");
         // A stream opened now says the same of the challenge waiting.
         let waiting = two.events().await.next_of("challenge").await;
         assert_eq!(waiting["challenge"]["id"], id.as_str());
@@ -392,9 +395,38 @@ async fn bots_play_challenges_rated_in_their_own_list() {
             .await;
         assert_eq!(status, StatusCode::OK, "{made}");
         let id = made["challenge"]["id"].as_str().unwrap();
+        // A person's challenge to a bot names the bots' pool before the
+        // bot takes the seat (180 + 40 × 2 s: blitz), in the challenge,
+        // the bot's event and both players' lists; a person's challenge
+        // to a person, the people's.
+        assert_eq!(made["challenge"]["pool"], "bot-abapa-blitz");
         let heard = one_events.next_of("challenge").await;
         assert_eq!(heard["challenge"]["id"], id);
         assert_eq!(heard["challenge"]["creator"]["bot"], false);
+        assert_eq!(heard["challenge"]["pool"], "bot-abapa-blitz");
+        let (_, sent) = ama.get("/api/account/games").await;
+        let listed = sent["challenges"]["sent"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id)
+            .unwrap_or_else(|| panic!("{sent}"));
+        assert_eq!(listed["pool"], "bot-abapa-blitz");
+        let (_, received) = one.get("/api/account/games").await;
+        assert_eq!(
+            received["challenges"]["received"][0]["pool"], "bot-abapa-blitz",
+            "{received}"
+        );
+        let kofi_name = unique("Kofi");
+        Client::sign_up(base, &kofi_name, PASSWORD).await;
+        let (status, person) = ama
+            .post(
+                &format!("/api/challenge/{kofi_name}"),
+                json!({"clock": "3+2", "rated": true}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{person}");
+        assert_eq!(person["challenge"]["pool"], "abapa-blitz");
         let (_, accepted) = one
             .post(&format!("/api/challenge/{id}/accept"), json!({}))
             .await;

@@ -1,7 +1,8 @@
 //! `wari bot` over https, with real processes: a TLS layer (tokio-rustls,
 //! with a CA and a certificate made for the run by rcgen) in front of a
 //! real `wari serve`. The bot, trusting that CA by `--ca-cert`, becomes a
-//! bot, accepts a challenge and moves through it. Without `--ca-cert` the
+//! bot, accepts a challenge and moves through it, and hears of its
+//! opponent's abort. Without `--ca-cert` the
 //! certificate is not trusted, and https to a port that speaks plain
 //! http gets no TLS: each is one line and exit status 2 (not a panic, not
 //! a retry for ever), as are a URL that is not http(s) and a `--ca-cert`
@@ -18,7 +19,9 @@ use tokio_rustls::TlsAcceptor;
 use tokio_rustls::rustls;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 
-use super::{bot_account, game_where, moves, serve, sign_up, temp_dir, until_bot, wari_bot_with};
+use super::{
+    bot_account, game_where, logged_end, moves, serve, sign_up, temp_dir, until_bot, wari_bot_with,
+};
 
 /// A CA made for this run (its PEM) and the chain and key of a
 /// certificate it signed for `127.0.0.1` and `localhost`.
@@ -177,6 +180,14 @@ async fn wari_bot_plays_through_https_and_says_why_it_cannot() {
     let id = made["challenge"]["game_id"].as_str().unwrap().to_owned();
     let moved = game_where(base, &id, |g| moves(g) >= 1).await;
     assert_eq!(moved["players"]["S"]["name"], name);
+    // Ama aborts before her first move: the bot's game stream says so,
+    // and its log.
+    let aborted = ama
+        .post(format!("{base}/api/games/{id}/abort"), json!({}))
+        .await;
+    assert_eq!(aborted["reason"], "aborted");
+    let log = logged_end(&dir.join("logs").join(format!("{id}.log"))).await;
+    assert!(log.contains("over: aborted after 1 moves"), "{log}");
 }
 
 fn path(p: &Path) -> &str {
