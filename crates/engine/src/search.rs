@@ -12,7 +12,7 @@ use crate::eval::{Weights, captured_difference, is_capture};
 use crate::limits::Budget;
 use crate::proof::Proof;
 use crate::score::{INFINITY, MAX_PLY, SEED, Value, from_table, is_proven, proven, to_table};
-use crate::table::{Bound, Entry, PATH_MASK, Table, hash};
+use crate::table::{Bound, Entry, Table, hash};
 use crate::{Known, Oracle, cycle_margin};
 
 /// What every thread of one search shares.
@@ -183,8 +183,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// The low bits of the current node's path hash, as the table keeps.
-    fn path_check(&self) -> u32 {
-        self.path.last().map_or(0, |s| s.before as u32 & PATH_MASK)
+    fn path_check(&self) -> u64 {
+        let mask = self.shared.table.path_mask();
+        self.path.last().map_or(0, |s| s.before & mask)
     }
 
     /// Takes the last position off the path.

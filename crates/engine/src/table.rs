@@ -29,22 +29,26 @@ pub(crate) struct Entry {
     pub column: Option<u8>,
     /// What is proven of the value in real margins.
     pub proof: Proof,
-    /// The low bits of the position's path hash when stored: a proof
-    /// holds only for the positions since the last capture it was found
-    /// with, since the cycle rule looks back at them.
-    pub path: u32,
+    /// The low bits of the position's path hash when stored (as many as
+    /// [`Table::path_mask`] keeps): a proof holds only for the positions
+    /// since the last capture it was found with, since the cycle rule
+    /// looks back at them.
+    pub path: u64,
 }
 
 // The data word: value (22 bits, signed), depth (8), bound (2), column + 1
-// (3), generation (8), proof (2), path (19).
+// (3), generation (8), proof (2), path (its low 19 bits; the next ones are
+// in the check word, see `Table`).
 const DEPTH_AT: u32 = 22;
 const BOUND_AT: u32 = 30;
 const COLUMN_AT: u32 = 32;
 const GENERATION_AT: u32 = 35;
 const PROOF_AT: u32 = 43;
 const PATH_AT: u32 = 45;
-/// The bits of a path hash kept.
-pub(crate) const PATH_MASK: u32 = (1 << 19) - 1;
+/// The bits of a path hash kept in the data word.
+const PATH_MASK: u64 = (1 << 19) - 1;
+/// Bits of the path hash in the data word.
+const PATH_BITS: u32 = 19;
 
 impl Entry {
     fn pack(self, generation: u8) -> u64 {
@@ -61,7 +65,7 @@ impl Entry {
             | column << COLUMN_AT
             | u64::from(generation) << GENERATION_AT
             | u64::from(self.proof.bits()) << PROOF_AT
-            | u64::from(self.path & PATH_MASK) << PATH_AT
+            | (self.path & PATH_MASK) << PATH_AT
     }
 
     fn unpack(data: u64) -> Option<Entry> {
@@ -79,7 +83,7 @@ impl Entry {
             bound,
             column: column.checked_sub(1),
             proof: Proof::from_bits((data >> PROOF_AT) as u8),
-            path: (data >> PATH_AT) as u32 & PATH_MASK,
+            path: (data >> PATH_AT) & PATH_MASK,
         })
     }
 }
@@ -102,9 +106,16 @@ pub(crate) fn hash(p: &Position) -> u64 {
     x ^ (x >> 29)
 }
 
-/// A fixed-size table of `2^k` slots, each two words: the key xor the
-/// data, and the data, so a torn write from another thread reads as a
-/// miss.
+/// A fixed-size table of `2^k` slots, each two words: the check word and
+/// the data. The check word is the key xor the data above its low `k` bits
+/// (a torn write from another thread reads as a miss, but for two writes
+/// of one position whose data differ only in those bits, the value's in
+/// the default size: the data read is then one of them, whole), and in
+/// those bits,
+/// which the slot's index says of the key already, the path hash's bits
+/// above the data's 19: a path of `19 + k` bits (41 in the default 64 MB),
+/// where 19 alone let a proof found after other positions pass for this
+/// path's once in 2^19 (`docs/PERFORMANCE.md`, "Path bits").
 #[derive(Debug)]
 pub(crate) struct Table {
     slots: Vec<[AtomicU64; 2]>,
@@ -141,12 +152,22 @@ impl Table {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// The bits of a path hash an entry keeps: 19 in the data word, and
+    /// as many as the slot index takes of the key in the check word.
+    pub fn path_mask(&self) -> u64 {
+        (1u64 << (PATH_BITS + self.mask.count_ones())) - 1
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = &self.slots[key as usize & self.mask];
         let check = slot[0].load(Ordering::Relaxed);
         let data = slot[1].load(Ordering::Relaxed);
-        if check ^ data == key {
-            Entry::unpack(data)
+        let high = !(self.mask as u64);
+        if (check ^ data) & high == key & high {
+            Entry::unpack(data).map(|e| Entry {
+                path: e.path | (check & self.mask as u64) << PATH_BITS,
+                ..e
+            })
         } else {
             None
         }
@@ -156,7 +177,8 @@ impl Table {
         let slot = &self.slots[key as usize & self.mask];
         let generation = self.generation.load(Ordering::Relaxed);
         let old = slot[1].load(Ordering::Relaxed);
-        let same = slot[0].load(Ordering::Relaxed) ^ old == key;
+        let high = !(self.mask as u64);
+        let same = (slot[0].load(Ordering::Relaxed) ^ old) & high == key & high;
         // Keep a deeper result of this search for another position.
         if !same
             && generation_of(old) == generation
@@ -174,7 +196,8 @@ impl Table {
             entry
         };
         let data = entry.pack(generation);
-        slot[0].store(key ^ data, Ordering::Relaxed);
+        let check = ((key ^ data) & high) | ((entry.path >> PATH_BITS) & self.mask as u64);
+        slot[0].store(check, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
     }
 
@@ -207,7 +230,7 @@ mod tests {
             bound: Bound::Lower,
             column: Some(5),
             proof: Proof::AT_LEAST,
-            path: PATH_MASK,
+            path: table.path_mask(),
         };
         table.store(42, entry);
         assert_eq!(table.probe(42), Some(entry));
