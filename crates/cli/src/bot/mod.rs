@@ -6,11 +6,13 @@
 //! started afresh finds its games under way in the `gameStart` events the
 //! server sends on connecting, and goes on with them. With `--tournament`
 //! it joins tournaments first and plays the games they pair it in as it
-//! plays challenges (each starts with a `gameStart`).
+//! plays challenges (each starts with a `gameStart`), and joins again
+//! when the server paused it there for a game lost without a move.
 
 mod client;
 mod game;
 mod log;
+mod pause;
 mod policy;
 
 use std::collections::HashSet;
@@ -183,8 +185,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
         policy,
         log: Log::new(args.log_dir.clone()),
         playing: Arc::new(Mutex::new(HashSet::new())),
+        tournaments: args.tournament.clone(),
     };
-    runtime.block_on(bot.run(args.upgrade, &args.tournament))
+    runtime.block_on(bot.run(args.upgrade))
 }
 
 /// The bot at work.
@@ -195,6 +198,8 @@ struct Bot {
     log: Log,
     /// The games it plays now.
     playing: Arc<Mutex<HashSet<String>>>,
+    /// The tournaments it joins (`--tournament`).
+    tournaments: Vec<String>,
 }
 
 impl Bot {
@@ -276,10 +281,10 @@ impl Bot {
         }
     }
 
-    async fn run(self, upgrade: bool, tournaments: &[String]) -> Result<(), Error> {
+    async fn run(self, upgrade: bool) -> Result<(), Error> {
         let name = self.who(upgrade).await?;
         self.log.line("-", &format!("connected as {name}"));
-        for id in tournaments {
+        for id in &self.tournaments {
             self.join(id).await?;
         }
         let mut wait = Duration::from_millis(250);
@@ -329,6 +334,11 @@ impl Bot {
                     game["id"].as_str().unwrap_or("?"),
                     &format!("finished: {} by {}", game["result"], game["reason"]),
                 );
+                if let Some(t) = game["tournament"].as_str()
+                    && self.tournaments.iter().any(|id| id == t)
+                {
+                    self.after_tournament_game(t, game).await;
+                }
             }
             other => self.log.line("-", &format!("event {other}")),
         }

@@ -790,10 +790,16 @@ async fn bots_play_through_a_kill(servers: [&str; 2], dir: &std::path::Path) {
 
 /// The log of a game once it says the game is over (polled, up to 30 s).
 async fn logged_end(path: &std::path::Path) -> String {
+    logged(path, "over: ").await
+}
+
+/// The log at `path` once it holds `text` (polled, up to 30 s: the bot
+/// writes it after the server's change the test has seen).
+async fn logged(path: &std::path::Path, text: &str) -> String {
     let start = Instant::now();
     loop {
         let log = std::fs::read_to_string(path).unwrap_or_default();
-        if log.contains("over: ") {
+        if log.contains(text) {
             return log;
         }
         assert!(

@@ -1,14 +1,18 @@
 //! Bots in tournaments, with real processes: two `wari bot` processes
 //! (levels 3 and 6) join an arena that takes bots (`--tournament`) and
 //! play the games its director pairs through a real `wari serve`, rated
-//! in the bots' list; a bot is refused (403) where bots are not taken.
+//! in the bots' list; a bot is refused (403) where bots are not taken; a
+//! bot the arena paused (stopped, it lost a game without a move) joins
+//! again once it goes on.
 
 use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{bot_account_with, serve, sign_up, stream_where, temp_dir, until_bot, wari_bot_with};
+use super::{
+    bot_account_with, logged, serve, sign_up, stream_where, temp_dir, until_bot, wari_bot_with,
+};
 
 /// A bot's token scopes for tournaments.
 const SCOPES: &[&str] = &["bot:play", "challenge:read", "tournament:write"];
@@ -180,4 +184,94 @@ async fn two_bots_play_an_arena_that_takes_bots_and_one_is_refused_elsewhere() {
         assert!(ratings.contains("bot-abapa-bullet"), "{profile}");
         assert!(!ratings.contains("\"abapa-bullet\""), "{profile}");
     }
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to the process `pid`.
+fn signal(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
+}
+
+/// `name`'s line in the standings of a TOURNAMENT, if it has joined.
+fn line_of<'a>(t: &'a Value, name: &str) -> Option<&'a Value> {
+    t["standings"]
+        .as_array()?
+        .iter()
+        .find(|l| l["name"] == name)
+}
+
+#[tokio::test]
+async fn a_bot_paused_for_a_game_it_lost_without_a_move_joins_again() {
+    let dir = temp_dir("bot-paused");
+    let server = serve(
+        &format!("sqlite://{}?mode=rwc", dir.join("paused.db").display()),
+        &dir,
+    )
+    .await;
+    let base = server.base.as_str();
+    let host = sign_up(base, "Host").await;
+    // The shortest clock a tournament takes: 15 s, no increment.
+    let made = host
+        .post(
+            format!("{base}/api/tournaments"),
+            json!({"name": "Quick bots", "rules": "abapa", "time_control": "0.25+0",
+                   "minutes": 30, "rated": false, "bots_allowed": true}),
+        )
+        .await;
+    let id = made["id"].as_str().unwrap();
+    let (_, sleeper_token) = bot_account_with(base, "sleeper", SCOPES).await;
+    let (_, mover_token) = bot_account_with(base, "mover", SCOPES).await;
+    let logs = [dir.join("sleeper"), dir.join("mover")];
+
+    // The sleeper joins, then is stopped (SIGSTOP) before anyone else
+    // comes: the game the arena pairs it in when the mover joins, it
+    // cannot move in, and loses on time; the server pauses it.
+    let sleeper = wari_bot_with(base, &sleeper_token, 3, &logs[0], &["--tournament", id]);
+    tournament_where(base, id, |t| line_of(t, "sleeper").is_some()).await;
+    signal(sleeper.0.id(), "STOP");
+    let _mover = wari_bot_with(base, &mover_token, 1, &logs[1], &["--tournament", id]);
+    let paused = tournament_where(base, id, |t| {
+        line_of(t, "sleeper").is_some_and(|l| l["games"] == 1 && l["active"] == false)
+    })
+    .await;
+    let mover = line_of(&paused, "mover").unwrap();
+    assert_eq!(mover["active"], true, "{paused}");
+    assert_eq!(mover["wins"], 1, "{paused}");
+    let log = std::fs::read_dir(&logs[1])
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let game_id = log.path().file_stem().unwrap().to_str().unwrap().to_owned();
+    let lost: Value = reqwest::get(format!("{base}/api/games/{game_id}"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(lost["reason"], "time", "{lost}");
+    let sleeper_side = if lost["players"]["S"]["name"] == "sleeper" {
+        "S"
+    } else {
+        "N"
+    };
+    assert_ne!(lost["result"], sleeper_side, "{lost}");
+    // South moves first: the sleeper never moved.
+    let before = usize::from(sleeper_side == "N");
+    assert_eq!(super::moves(&lost), before, "{lost}");
+
+    // Going on (SIGCONT), the sleeper reads the game's end, joins again
+    // while the arena runs, and says so in the game's log; the arena
+    // pairs it again.
+    signal(sleeper.0.id(), "CONT");
+    let back = tournament_where(base, id, |t| {
+        line_of(t, "sleeper").is_some_and(|l| l["active"] == true)
+    })
+    .await;
+    assert_eq!(line_of(&back, "sleeper").unwrap()["games"], 1, "{back}");
+    let line = format!("paused in the tournament {id} (lost without a move): rejoined");
+    logged(&logs[0].join(format!("{game_id}.log")), &line).await;
 }
