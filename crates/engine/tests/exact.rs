@@ -6,72 +6,17 @@
 
 mod common;
 
-use std::collections::HashMap;
-
 use proptest::prelude::*;
 use wari_engine::{Control, Engine, Limits, Score};
 use wari_rules::{Game, Position, Rules, Side};
 
-/// The value of a finished game for the side to move.
-fn final_margin(game: &Game) -> Option<i32> {
-    let me = game.position().turn();
-    game.outcome()
-        .map(|o| (i32::from(o.halves(me)) - i32::from(o.halves(me.opposite()))) / 2)
-}
-
-/// Minimax with alpha-beta (fail-hard: the value clamped to the window)
-/// over `Game`. A position just after a capture has no history the cycle
-/// rule can look at, so its value is kept; `None` past `budget` nodes.
-fn minimax(
-    game: &Game,
-    mut alpha: i32,
-    beta: i32,
-    after_capture: &mut HashMap<Position, i32>,
-    budget: &mut u64,
-) -> Option<i32> {
-    if let Some(v) = final_margin(game) {
-        return Some(v.clamp(alpha, beta));
-    }
-    let fresh = game.since_last_capture().len() == 1;
-    if fresh {
-        if let Some(&v) = after_capture.get(game.position()) {
-            return Some(v.clamp(alpha, beta));
-        }
-        if alpha > -OPEN || beta < OPEN {
-            let v = minimax(game, -OPEN, OPEN, after_capture, budget)?;
-            return Some(v.clamp(alpha, beta));
-        }
-    }
-    *budget = budget.checked_sub(1)?;
-    let me = game.position().turn();
-    let mut best = -OPEN;
-    for m in game.legal_moves() {
-        let mut next = game.clone();
-        next.play(m).expect("a legal move");
-        // A Kalah extra move or a `warri` grand slam keeps the turn.
-        let v = if next.position().turn() == me {
-            minimax(&next, alpha, beta, after_capture, budget)?
-        } else {
-            -minimax(&next, -beta, -alpha, after_capture, budget)?
-        };
-        best = best.max(v);
-        alpha = alpha.max(v);
-        if alpha >= beta {
-            break;
-        }
-    }
-    if fresh {
-        after_capture.insert(*game.position(), best);
-    }
-    Some(best)
-}
-
-/// Wider than any margin.
-const OPEN: i32 = 1000;
+/// Plain minimax over `Game`, shared with the CLI's puzzle tests.
+#[path = "../../rules/tests/support/game_minimax.rs"]
+mod game_minimax;
 
 /// The game's value for the side to move, `None` if too big to find.
 fn value(game: &Game) -> Option<i32> {
-    minimax(game, -OPEN, OPEN, &mut HashMap::new(), &mut 200_000)
+    game_minimax::value(game, 200_000)
 }
 
 /// Every exact score a search reports (each iteration, then its result),
