@@ -19,7 +19,7 @@ import { ratingText, rulesText, sideName } from './words.js';
 
 // Kalah's puzzles only, for now: Oware's proofs are not yet trusted
 // (docs/PUZZLES.md).
-const FAMILIES = ['kalah', 'abapa'];
+const FAMILIES = ['kalah', 'abapa', 'wari', 'warri'];
 /** A pause before the opponent's reply, so that the solver sees their own move first. */
 const REPLY_MS = 400;
 

@@ -34,7 +34,12 @@ fn position_of(puzzle: &Value) -> Position {
 /// the tables, and Oware's, proven by the engine's search (the tables are
 /// only estimates under the cycle rule) and checked here by plain
 /// minimax where it can.
-const SHIPPED: [(&str, usize); 2] = [("kalah", 500), ("abapa", 500)];
+const SHIPPED: [(&str, usize); 4] = [
+    ("kalah", 500),
+    ("abapa", 500),
+    ("wari", 500),
+    ("warri", 500),
+];
 
 #[test]
 fn every_family_ships_its_puzzles_playable() {
