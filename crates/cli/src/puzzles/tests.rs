@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 use wari_engine::Engine;
 use wari_rules::record::parse_moves;
-use wari_rules::{Game, Position, Rules};
+use wari_rules::{Game, Move, Position, Rules};
 
 use self::kalah_minimax::{Memo, move_values};
 use super::themes::THEMES;
@@ -81,20 +81,24 @@ fn kalah_puzzles_are_right_by_plain_minimax() {
         let position = position_of(p);
         let me = position.turn();
         let lead = i32::from(position.captured(me)) - i32::from(position.captured(me.opposite()));
-        let mut values: Vec<(String, i32)> = move_values(&position, &mut memo)
-            .into_iter()
-            .map(|(m, v)| (m.to_string(), lead + v))
-            .collect();
-        values.sort_by_key(|(_, v)| -v);
-        let answer = &p["solution"].as_str().unwrap()[..1];
-        assert_eq!(values[0].0, answer, "{p}: {values:?}");
-        assert_eq!(i64::from(values[0].1), p["value"].as_i64().unwrap(), "{p}");
-        assert_eq!(
-            i64::from(values[0].1 - values[1].1),
-            p["gap"].as_i64().unwrap(),
-            "{p}: {values:?}"
-        );
+        let values = move_values(&position, &mut memo).into_iter();
+        assert_answer(p, values.map(|(m, v)| (m, lead + v)));
     }
+}
+
+/// Asserts that `values` (each move with the solver's final margin after
+/// it) give the puzzle's answer, its value and the gap to the next best.
+fn assert_answer(p: &Value, values: impl Iterator<Item = (Move, i32)>) {
+    let mut values: Vec<(String, i32)> = values.map(|(m, v)| (m.to_string(), v)).collect();
+    values.sort_by_key(|(_, v)| -v);
+    let answer = &p["solution"].as_str().unwrap()[..1];
+    assert_eq!(values[0].0, answer, "{p}: {values:?}");
+    assert_eq!(i64::from(values[0].1), p["value"].as_i64().unwrap(), "{p}");
+    assert_eq!(
+        i64::from(values[0].1 - values[1].1),
+        p["gap"].as_i64().unwrap(),
+        "{p}: {values:?}"
+    );
 }
 
 /// Plain minimax over `Game`, which applies the cycle rule from the whole
@@ -120,19 +124,7 @@ fn oware_puzzles_are_right_by_plain_minimax() {
             let Some(values) = game_minimax::move_values(&game, MINIMAX_NODES) else {
                 continue;
             };
-            let mut values: Vec<(String, i32)> = values
-                .into_iter()
-                .map(|(m, v)| (m.to_string(), v))
-                .collect();
-            values.sort_by_key(|(_, v)| -v);
-            let answer = &p["solution"].as_str().unwrap()[..1];
-            assert_eq!(values[0].0, answer, "{p}: {values:?}");
-            assert_eq!(i64::from(values[0].1), p["value"].as_i64().unwrap(), "{p}");
-            assert_eq!(
-                i64::from(values[0].1 - values[1].1),
-                p["gap"].as_i64().unwrap(),
-                "{p}: {values:?}"
-            );
+            assert_answer(&p, values.into_iter());
             checked += 1;
         }
         eprintln!("{family}: {checked} puzzles checked by plain minimax");
