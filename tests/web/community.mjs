@@ -257,15 +257,23 @@ test('a challenge by name for a correspondence game waits in My games for the pl
   await turn.waitFor();
   assert.match(await turn.innerText(), /You have (1 d 0 h|2[34]:\d\d:\d\d) left/);
 
-  // A second challenge, declined from My games: Esi is told.
+  // A second challenge, declined from My games: Esi is told. Her page of
+  // the challenge's game (deleted by the decline) asks for no chat while
+  // the game waits: the read would find no game, a console error.
+  const chatReads = [];
+  esi.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/chat')) chatReads.push(request.url());
+  });
   await esi.page.goto(`${base}/?challenge=Yaw`);
   await esi.page.locator('#clock-days').check();
   await esi.page.locator('#create-table').click();
   await esi.page.waitForURL(/\/game\/[^/]+$/);
+  await esi.page.locator('.status', { hasText: 'Waiting for' }).waitFor();
   const second = yaw.page.locator('.challenges li', { hasText: 'Esi challenges you' });
   await second.locator('button', { hasText: 'Decline' }).click();
   await esi.page.locator('#toast', { hasText: 'Yaw declined your challenge.' }).waitFor();
   await yaw.page.locator('.challenges').waitFor({ state: 'detached' });
+  assert.deepEqual(chatReads, []);
   await esi.context.close();
   await yaw.context.close();
 });

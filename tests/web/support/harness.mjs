@@ -36,7 +36,7 @@ let proxy = null;
 let browser = null;
 let tmp = null;
 const serverLog = [];
-/** Every console error and uncaught exception, with the page it came from. */
+/** Every console error and uncaught exception, with the page it came from and the resource it names (a failed load: the answers of 400 and above the page had). */
 export const consoleErrors = [];
 /** Paths of the pages the tests opened, to say which were watched. */
 export const pagesSeen = new Set();
@@ -113,8 +113,18 @@ export async function person(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
   context.setDefaultTimeout(STEP_MS);
   const page = await context.newPage();
+  // The answers of 400 and above this page had, newest last: a "Failed to
+  // load resource" console error names no resource, its answer does.
+  const failed = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const source = message.location()?.url;
+    const answers = message.text().startsWith('Failed to load resource') && failed.length
+      ? ` [answers >= 400 so far: ${failed.join(', ')}]` : '';
+    consoleErrors.push(`${page.url()}: ${message.text()}${source ? ` (${source})` : ''}${answers}`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
   page.on('framenavigated', (frame) => {

@@ -2,8 +2,9 @@
 // The game's chat: the players' room (for the two players, with a mute
 // for the opponent) and the spectators' (hidden from the players until the
 // game is over); nothing for the player of a game against the computer.
-// The messages so far are read once the game's socket is open, new ones
-// come over it; sending asks for a name first if the browser has none.
+// The messages so far are read once the game's socket is open and the
+// game has started, new ones come over it; sending asks for a name first
+// if the browser has none.
 
 import { api } from '../api.js';
 import { asSentence, fill, h } from '../dom.js';
@@ -112,7 +113,10 @@ export function createChat(ctx) {
   const line = (m) => h('li', {}, h('strong', {}, `${m.name}: `), m.text);
 
   async function reload() {
-    if (!ctx.game) return;
+    // A game waiting for its second player has no chat yet, and may be
+    // gone the next moment (a challenge declined deletes its game: the
+    // read would be a 404). It is read when the game starts (stateChanged).
+    if (!ctx.game || ctx.game.status === 'waiting') return;
     const history = await api.chat(ctx.game.id);
     rooms = { players: history.players, spectators: history.spectators };
     muted = history.muted;
