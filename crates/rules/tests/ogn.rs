@@ -109,6 +109,7 @@ fn check_round_trip(record: &Record) -> Result<(), TestCaseError> {
         .map_err(|e| TestCaseError::fail(format!("{e}\n--- record ---\n{text}")))?;
     prop_assert_eq!(&back.game, &record.game, "{}", text);
     prop_assert_eq!(back.game.outcome(), record.game.outcome());
+    prop_assert_eq!(back.abandoned, record.abandoned, "{}", text);
     for name in &ROSTER[1..7] {
         prop_assert_eq!(back.tag(name), record.tag(name), "tag {}", name);
     }
@@ -143,9 +144,12 @@ proptest! {
         stop in any_stop(),
         tags in any_tags(),
         comments in any_comments(),
+        abandoned in any::<bool>(),
     ) {
         let game = random_game(Position::new(rules), &choices, stop);
-        let record = Record { tags, game, comments };
+        // Only a game that is not over can have been abandoned.
+        let abandoned = abandoned && !game.is_over();
+        let record = Record { tags, game, comments, abandoned };
         check_round_trip(&record)?;
         prop_assert!(!record.to_string().contains("[FEN "), "no FEN from the start");
     }
@@ -158,7 +162,7 @@ proptest! {
         comments in any_comments(),
     ) {
         let game = random_game(start, &choices, stop);
-        let record = Record { tags: Vec::new(), game, comments };
+        let record = Record { tags: Vec::new(), game, comments, abandoned: false };
         check_round_trip(&record)?;
     }
 
@@ -332,6 +336,52 @@ fn resignation_and_time_carry_the_winner() {
     // Any other result does not.
     let wrong = text.replace("[Result \"*\"]", "[Result \"25-0\"]");
     assert!(Record::read(&wrong).is_err());
+}
+
+#[test]
+fn an_abandoned_game_says_so_with_no_result() {
+    // One move, then the game is aborted: not over, no winner.
+    let mut game = Game::default();
+    game.play("C".parse().unwrap()).unwrap();
+    let mut record = Record::new(game.clone());
+    record.abandoned = true;
+    let text = record.to_string();
+    assert!(
+        text.contains("[Result \"*\"]\n[Rules \"abapa\"]\n[Termination \"abandoned\"]\n\n"),
+        "{text}"
+    );
+    assert!(!text.contains("[Winner"), "{text}");
+    assert!(text.ends_with("\n\n1. C *\n"), "{text}");
+    let back = Record::read(&text).unwrap();
+    assert!(back.abandoned);
+    assert_eq!(back.game, game);
+    assert_eq!(back.game.outcome(), None);
+    // A record without the tag was not abandoned.
+    assert!(
+        !Record::read("[Rules \"abapa\"]\n\n1. C *\n")
+            .unwrap()
+            .abandoned
+    );
+    // A game its moves ended was not abandoned; nor has one a winner.
+    let over = Record::new(a_game_ending_by_repetition(Rules::new(Variant::Abapa))).to_string();
+    assert!(over.contains("[Termination \"repetition\"]"), "{over}");
+    let over = over.replace(
+        "[Termination \"repetition\"]",
+        "[Termination \"abandoned\"]",
+    );
+    let (_, kind) = read_error(&over);
+    assert!(
+        matches!(kind, OgnErrorKind::AbandonedOver(EndReason::Repetition)),
+        "{kind:?}"
+    );
+    let winner = text.replace(
+        "[Termination \"abandoned\"]",
+        "[Termination \"abandoned\"]\n[Winner \"S\"]",
+    );
+    assert!(matches!(
+        read_error(&winner).1,
+        OgnErrorKind::WinnerMismatch { .. }
+    ));
 }
 
 /// A record read the way Aualé reads it (docs/research/auale-formats.md

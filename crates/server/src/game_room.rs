@@ -255,11 +255,7 @@ impl Room {
     }
 
     fn set_deadline(&self, state: &GameState) {
-        let deadline = if state.status == Status::Playing {
-            state.clock.and_then(|c| c.deadline())
-        } else {
-            None
-        };
+        let deadline = state.deadline();
         self.deadline.send_if_modified(|d| {
             let changed = *d != deadline;
             *d = deadline;
@@ -293,7 +289,7 @@ impl Room {
             self.publish(Arc::new(state.clone()));
         }
         let now = app.now_ms();
-        let flag_first = !matches!(action, Action::Flag) && state.flag_due(now).is_some();
+        let flag_first = !matches!(action, Action::Flag) && state.time_is_up(now);
         let action = if flag_first { Action::Flag } else { action };
         let was_waiting = state.status == Status::Waiting;
         let mut next = state.clone();

@@ -24,6 +24,7 @@ mod clock;
 mod computer;
 mod config;
 mod events;
+mod first_move;
 mod game_room;
 mod ids;
 mod language;

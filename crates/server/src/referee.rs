@@ -98,6 +98,9 @@ pub struct GameState {
     /// The tournament that paired it: no takebacks, no rematch, and each
     /// player may berserk before their first move.
     pub tournament: Option<String>,
+    /// A game the server paired: each player's time for their first
+    /// move, after which the game is aborted (`first_move.rs`).
+    pub first_move_ms: Option<i64>,
 }
 
 /// A change asked of a game, by a side (the room has checked the seat).
@@ -127,7 +130,9 @@ pub enum Action {
     /// `side` claims the game: the room has checked that the opponent has
     /// been away longer than the timeout.
     Claim(Side),
-    /// The running clock's time is up.
+    /// Time has decided the game: a player of a paired game has not
+    /// made their first move in time (the game is aborted), or the
+    /// running clock's time is up (its side loses).
     Flag,
     /// The computer, seated at the side to move, plays `mv` at `ply`.
     Computer {
@@ -177,6 +182,7 @@ impl GameState {
             finished_at: None,
             times: Vec::new(),
             tournament: None,
+            first_move_ms: None,
         }
     }
 
@@ -210,7 +216,9 @@ impl GameState {
         self.seat(self.to_move()).and_then(Seat::level)
     }
 
-    /// The side whose time ran out at `now`, in a game being played.
+    /// The side whose clock ran out at `now`, in a game being played
+    /// (see also [`GameState::time_is_up`], which counts a first move's
+    /// time too).
     #[must_use]
     pub fn flag_due(&self, now: i64) -> Option<Side> {
         if self.status != Status::Playing {
@@ -289,6 +297,7 @@ impl GameState {
                 self.game.resign(side.opposite());
                 self.finish(now);
             }
+            Action::Flag if self.no_show(now).is_some() => self.end_aborted(now),
             Action::Flag => {
                 let side = self
                     .flag_due(now)
@@ -321,10 +330,16 @@ impl GameState {
         if both_moved(self) {
             return Err(Error::conflict(text!("err-abort-too-late")));
         }
+        self.end_aborted(now);
+        Ok(())
+    }
+
+    /// Ends the game with no result, never rated: an abort, or a player
+    /// of a paired game who did not come (`first_move.rs`).
+    fn end_aborted(&mut self, now: i64) {
         self.aborted = true;
         self.rated = false;
         self.finish(now);
-        Ok(())
     }
 
     /// The result as the API writes it: `"S"`, `"N"`, `"draw"`; `None`

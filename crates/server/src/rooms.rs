@@ -40,7 +40,7 @@ impl Rooms {
             .ok_or_else(|| Error::not_found(text!("err-no-game", id = id)))?;
         drop(conn);
         let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
-        let flag_due = state.flag_due(app.now_ms()).is_some();
+        let flag_due = state.time_is_up(app.now_ms());
         let room = self.insert(app, state);
         // Another process may have stored a newer version between the read
         // and the insert, its announcement finding no room here (it is

@@ -16,6 +16,7 @@ mod cases {
     mod correspondence;
     mod cross_site;
     mod fairness;
+    mod first_move;
     mod language;
     mod last_move;
     mod lobby;

@@ -1,7 +1,8 @@
 //! A bot paused in its tournament joins again. The server pauses a
-//! player who loses a tournament game without a move of their own (their
-//! engine did not move in time, or the bot was stopped when the game
-//! started): it pairs them no more until they join again. The server
+//! player who loses a tournament game without a move of their own, or
+//! whose arena game it aborts because their first move did not come in
+//! time (their engine did not move in time, or the bot was stopped when
+//! the game started): it pairs them no more until they join again. The server
 //! keeps a pause as it keeps a withdrawal (the player is not active), so
 //! the bot tells them apart by the game: after a `gameFinish` of one of
 //! its tournaments' games that it lost without a move, it reads the
@@ -14,20 +15,22 @@ use serde_json::{Value, json};
 
 use super::Bot;
 
-/// Whether `game` (a GAME of `GET /api/games/{id}`) is over, lost by
-/// `side` (`S` or `N`) without a move of its own: as the server pauses.
-/// South's moves are the letters A-F, North's a-f.
+/// Whether `game` (a GAME of `GET /api/games/{id}`) is over, lost or
+/// aborted (a first move that did not come) without a move of `side`'s
+/// own (`S` or `N`): as the server pauses (the tournament then says
+/// whether it did). South's moves are the letters A-F, North's a-f.
 ///
 /// ```text
 /// {"status": "finished", "result": "S", "moves": ["C"]}  lost by N unmoved
+/// {"status": "finished", "reason": "aborted", "moves": ["C"]}  N unmoved
 /// {"status": "finished", "result": "S", "moves": ["C", "d", ...]}  not
 /// ```
-fn lost_without_moving(game: &Value, side: &str) -> bool {
+fn ended_without_moving(game: &Value, side: &str) -> bool {
     let lost = match side {
         "S" => game["result"] == "N",
         "N" => game["result"] == "S",
-        _ => false,
-    };
+        _ => return false,
+    } || game["reason"] == "aborted";
     let own = |m: &Value| {
         m.as_str()
             .is_some_and(|m| m.chars().all(|c| c.is_ascii_uppercase()) == (side == "S"))
@@ -51,7 +54,7 @@ impl Bot {
                 return;
             }
         };
-        if !lost_without_moving(&played, side) {
+        if !ended_without_moving(&played, side) {
             return;
         }
         let t = match self
@@ -82,25 +85,30 @@ impl Bot {
 
 #[cfg(test)]
 mod tests {
-    use super::lost_without_moving;
+    use super::ended_without_moving;
     use serde_json::json;
 
     #[test]
     fn a_loss_without_a_move_of_ones_own_is_a_pause() {
         // North flagged after South's first move: North never moved.
         let flagged = json!({"status": "finished", "result": "S", "moves": ["C"]});
-        assert!(lost_without_moving(&flagged, "N"));
-        assert!(!lost_without_moving(&flagged, "S"), "South won");
+        assert!(ended_without_moving(&flagged, "N"));
+        assert!(!ended_without_moving(&flagged, "S"), "South won");
         // South flagged before its first move.
         let unmoved = json!({"status": "finished", "result": "N", "moves": []});
-        assert!(lost_without_moving(&unmoved, "S"));
+        assert!(ended_without_moving(&unmoved, "S"));
         // North moved once, then lost: played, not paused.
         let played = json!({"status": "finished", "result": "S", "moves": ["C", "d", "A"]});
-        assert!(!lost_without_moving(&played, "N"));
+        assert!(!ended_without_moving(&played, "N"));
         // A draw, and a game still played, are no losses.
         let drawn = json!({"status": "finished", "result": "draw", "moves": []});
-        assert!(!lost_without_moving(&drawn, "S"));
+        assert!(!ended_without_moving(&drawn, "S"));
+        // An arena's game aborted before North's first move.
+        let aborted =
+            json!({"status": "finished", "reason": "aborted", "result": null, "moves": ["C"]});
+        assert!(ended_without_moving(&aborted, "N"));
+        assert!(!ended_without_moving(&aborted, "S"), "South moved");
         let playing = json!({"status": "playing", "result": null, "moves": []});
-        assert!(!lost_without_moving(&playing, "S"));
+        assert!(!ended_without_moving(&playing, "S"));
     }
 }

@@ -72,6 +72,9 @@ pub enum OgnErrorKind {
         /// How the replayed game ended, if it did.
         game: Option<EndReason>,
     },
+    /// A `Termination` of `abandoned` after moves that ended the game
+    /// (by this reason).
+    AbandonedOver(EndReason),
     /// A resignation or loss on time without a `Winner` of `S` or `N`.
     Winner(EndReason),
     /// A `Winner` that is not the replayed game's.
@@ -138,6 +141,10 @@ impl fmt::Display for OgnError {
                     written.name()
                 ),
             },
+            OgnErrorKind::AbandonedOver(reason) => write!(
+                f,
+                "Termination \"abandoned\" but the game ended by {reason}"
+            ),
             OgnErrorKind::Winner(reason) => write!(
                 f,
                 "Termination {:?} needs a Winner tag of S or N",

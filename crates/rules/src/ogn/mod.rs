@@ -41,6 +41,10 @@
 //!   neither, as `abapa` (Aualé's only game).
 //! - `Termination`: once the game is over, how it ended, with the names of
 //!   RULES.md §1 (`majority`, `no-moves`, ..., `resignation`, `time`).
+//!   A game abandoned with no result (a server's abort before both
+//!   players moved, [`Record::abandoned`]) has `Termination` `abandoned`,
+//!   PGN's value for it (as lichess writes an aborted game's), its
+//!   `Result` `*` and no `Winner`: the game is not over.
 //! - `Winner`: `S` or `N`, only after `resignation` or `time`, the endings
 //!   the counts do not decide. (On reading it is also accepted, and
 //!   checked, after the other endings, with `draw` for a draw.)
@@ -75,7 +79,8 @@
 //! mark that disagrees with the rules (a record made under other rules), a
 //! `Termination`, `Winner` or `Result` that disagrees with the replayed
 //! game. A `Termination` of `agreement`, `resignation` or `time` (with its
-//! `Winner`) ends the game after the moves. Moves without a mark are not
+//! `Winner`) ends the game after the moves; `abandoned` is read into
+//! [`Record::abandoned`] (refused after moves that ended the game). Moves without a mark are not
 //! checked: hand-written records often leave marks out.
 
 mod date;
@@ -98,6 +103,9 @@ use scan::Scanner;
 pub const ROSTER: [&str; 8] = [
     "Variant", "Event", "Site", "Date", "Round", "South", "North", "Result",
 ];
+
+/// The `Termination` of a game abandoned with no result (PGN's value).
+pub const ABANDONED: &str = "abandoned";
 
 /// The tags written from the game itself; values for them in
 /// [`Record::tags`] are not written.
@@ -139,6 +147,10 @@ pub struct Record {
     /// first move). Comments on plies the game does not have are not
     /// written.
     pub comments: BTreeMap<usize, String>,
+    /// The game was abandoned with no result before it was over (a
+    /// server's abort): written as `Termination` `abandoned` while the
+    /// game is not over.
+    pub abandoned: bool,
 }
 
 impl Record {
@@ -149,6 +161,7 @@ impl Record {
             tags: Vec::new(),
             game,
             comments: BTreeMap::new(),
+            abandoned: false,
         }
     }
 
@@ -239,7 +252,13 @@ impl Record {
         let mut comments = BTreeMap::new();
         scanner.moves(&mut game, &mut comments)?;
 
-        if let Some(t) = find("Termination") {
+        let abandoned = find("Termination").filter(|t| t.value.trim() == ABANDONED);
+        if let Some(t) = &abandoned
+            && let Some(outcome) = game.outcome()
+        {
+            return Err(error(t.line, OgnErrorKind::AbandonedOver(outcome.reason())));
+        }
+        if let Some(t) = find("Termination").filter(|_| abandoned.is_none()) {
             let written: EndReason = t
                 .value
                 .parse()
@@ -297,6 +316,7 @@ impl Record {
             }
         }
         Ok(Record {
+            abandoned: abandoned.is_some(),
             tags: tags.into_iter().map(|t| (t.name, t.value)).collect(),
             game,
             comments,

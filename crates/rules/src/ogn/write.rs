@@ -4,7 +4,8 @@
 use std::fmt;
 
 use super::{
-    FROM_GAME, ROSTER, Record, decided_off_the_board, gain, is_word, result_text, variant_name,
+    ABANDONED, FROM_GAME, ROSTER, Record, decided_off_the_board, gain, is_word, result_text,
+    variant_name,
 };
 use crate::{Position, auale};
 
@@ -34,6 +35,8 @@ impl fmt::Display for Record {
             if decided_off_the_board(outcome.reason()) {
                 write_tag(f, "Winner", outcome.result_name())?;
             }
+        } else if self.abandoned {
+            write_tag(f, "Termination", ABANDONED)?;
         }
         for (name, value) in &self.tags {
             if !ROSTER.contains(&name.as_str()) && !FROM_GAME.contains(&name.as_str()) {

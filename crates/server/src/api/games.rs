@@ -163,6 +163,8 @@ pub async fn ogn(
     let room = app.rooms.get(&app, &id).await?;
     let state = room.snapshot();
     let mut record = Record::new(state.game.clone());
+    // An aborted game: `[Termination "abandoned"]`, with no result.
+    record.abandoned = state.aborted;
     if let Some(tags) = app.store.game_tags(&id).await?
         && let Ok(pairs) = serde_json::from_str::<Vec<(String, String)>>(&tags)
     {

@@ -23,6 +23,7 @@ use crate::App;
 use crate::api::error::Error;
 use crate::api::json;
 use crate::events::Outbox;
+use crate::first_move;
 use crate::ids::{coin, game_id, random_id};
 use crate::ratings::{self, START};
 use crate::referee::{GameState, Seat, SeatKind};
@@ -218,6 +219,8 @@ fn game_for(a: &SeekRow, b: &SeekRow, quick: QuickPool, now: i64) -> GameState {
     let (south, north) = if coin() { (a, b) } else { (b, a) };
     state.seats = [Some(seat(south)), Some(seat(north))];
     state.rated = a.account_id.is_some() && b.account_id.is_some();
+    // A player who does not make their first move in time has not come.
+    state.first_move_ms = first_move::allowed_ms(&quick.clock());
     let first = state.game.position().turn();
     state.start_full(first, now);
     state

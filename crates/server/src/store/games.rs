@@ -23,7 +23,7 @@ pub(super) const COLUMNS: &str = "id, table_id, source, rules, start_position, s
     north_rating, north_provisional, north_rating_diff, south_bot, north_bot, rated, pool, \
     clock_initial_ms, clock_increment_ms, clock_per_move, south_ms, north_ms, clock_running, clock_since, \
     offers, moves_count, result, reason, score, rematch_game_id, tags, \
-    created_at, started_at, finished_at, tournament_id, south_berserk, north_berserk";
+    created_at, started_at, finished_at, tournament_id, south_berserk, north_berserk, first_move_ms";
 
 /// A game's row as locked for a change: its version and stored moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Store {
              south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
              north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
              rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39, \
-             south_berserk = $40, north_berserk = $41 WHERE id = $42",
+             south_berserk = $40, north_berserk = $41, first_move_ms = $42 WHERE id = $43",
         )
         .bind(state.status.name())
         .bind(state.version)
@@ -188,11 +188,7 @@ impl Store {
         .bind(state.rematch_game_id.clone())
         .bind(state.started_at)
         .bind(state.finished_at)
-        .bind(
-            clock
-                .and_then(|c| c.deadline())
-                .filter(|_| state.status == Status::Playing),
-        )
+        .bind(state.deadline())
         .bind(now)
         .bind(account(Side::South))
         .bind(account(Side::North))
@@ -209,6 +205,7 @@ impl Store {
         .bind(i64::from(seat(Side::North).is_some_and(|s| s.bot)))
         .bind(i64::from(clock.is_some_and(|c| c.berserk[0])))
         .bind(i64::from(clock.is_some_and(|c| c.berserk[1])))
+        .bind(state.first_move_ms)
         .bind(&state.id)
         .execute(&mut *conn)
         .await?;
@@ -416,6 +413,7 @@ fn state_of(row: &AnyRow, moves: &[AnyRow]) -> Result<GameState, Error> {
         finished_at: row.try_get("finished_at")?,
         times,
         tournament: row.try_get("tournament_id")?,
+        first_move_ms: row.try_get("first_move_ms")?,
         id,
     })
 }

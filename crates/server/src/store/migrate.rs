@@ -64,6 +64,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "table bots",
         include_str!("../../migrations/0070_table_bots.sql"),
     ),
+    (
+        80,
+        "first move",
+        include_str!("../../migrations/0080_first_move.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -19,6 +19,7 @@ use crate::api::error::Error;
 use crate::api::json;
 use crate::clock::Clock;
 use crate::events::Outbox;
+use crate::first_move;
 use crate::ids::{coin, game_id};
 use crate::ratings;
 use crate::referee::{GameState, Seat, SeatKind, Status};
@@ -209,6 +210,12 @@ pub async fn start_game(
     state.tournament = Some(t.id.clone());
     // Rated where the rules have a rating pool (a standard board).
     state.rated = t.rated && ratings::pool_of(&state).is_some();
+    // An arena's player who does not make their first move in time has
+    // not come: the game is aborted and the player paused (`game_over`).
+    // A Swiss round's game needs a result: its no-show loses on time.
+    if round.is_none() {
+        state.first_move_ms = first_move::allowed_ms(&clock);
+    }
     let first = state.game.position().turn();
     state.start_full(first, now);
     ratings::show_ratings(app, tx, &mut state).await?;
@@ -241,7 +248,10 @@ pub async fn start_game(
 /// A tournament game ended (`state`, in the transaction `tx` that stores
 /// its end): its result is kept for the standings, and a player who lost
 /// it without a move of their own is paused (as lichess pauses a player
-/// who does not play), to rejoin at will. Nothing for other games.
+/// who does not play), to rejoin at will. An arena's game aborted because
+/// a player did not make their first move in time (`first_move.rs`; no
+/// other tournament game can be aborted) scores nothing for either, and
+/// that player, the side to move, is paused. Nothing for other games.
 ///
 /// # Errors
 /// A database error.
@@ -254,6 +264,10 @@ pub async fn game_over(
     let (Some(tournament), Status::Finished) = (&state.tournament, state.status) else {
         return Ok(());
     };
+    if state.aborted {
+        app.store.abort_tournament_game(tx, &state.id, now).await?;
+        return pause(app, tx, tournament, state, state.to_move()).await;
+    }
     let winner = state.game.outcome().and_then(|o| o.winner());
     let letter = winner.map_or_else(|| "D".to_owned(), |w| w.letter().to_string());
     let berserk = state.clock.map_or([false; 2], |c| c.berserk);
@@ -263,9 +277,23 @@ pub async fn game_over(
         .await?;
     if let Some(loser) = winner.map(Side::opposite)
         && !state.game.moves().iter().any(|m| m.side() == loser)
-        && let Some(account) = state.seat(loser).and_then(|s| s.account.clone())
     {
-        app.store.leave_tournament(tx, tournament, &account).await?;
+        return pause(app, tx, tournament, state, loser).await;
+    }
+    Ok(())
+}
+
+/// Pauses the player at `side` of `state` in `tournament`: they played
+/// no move of their own.
+async fn pause(
+    app: &Arc<App>,
+    tx: &mut sqlx::AnyConnection,
+    tournament: &str,
+    state: &GameState,
+    side: Side,
+) -> Result<(), Error> {
+    if let Some(account) = state.seat(side).and_then(|s| s.account.as_deref()) {
+        app.store.leave_tournament(tx, tournament, account).await?;
     }
     Ok(())
 }

@@ -78,7 +78,8 @@ pub struct GameRow {
     pub players: [String; 2],
     /// Their ratings when paired.
     pub ratings: [i64; 2],
-    /// `playing` or `finished`.
+    /// `playing`, `finished`, or `aborted` (a player did not come: no
+    /// result, no points, no game in the standings).
     pub status: String,
     /// `S`, `N` or `D` (a draw) once finished.
     pub winner: Option<String>,
@@ -413,6 +414,29 @@ impl Store {
         .bind(plies)
         .bind(i64::from(berserk[0]))
         .bind(i64::from(berserk[1]))
+        .bind(at)
+        .bind(game)
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
+    /// Tournament game `game` was aborted at `at` (a player did not
+    /// come): `aborted`, with no winner, so that it scores nothing and
+    /// counts as no game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn abort_tournament_game(
+        &self,
+        conn: &mut AnyConnection,
+        game: &str,
+        at: i64,
+    ) -> Result<(), Error> {
+        sqlx::query(
+            "UPDATE tournament_games SET status = 'aborted', finished_at = $1 \
+             WHERE game_id = $2 AND status = 'playing'",
+        )
         .bind(at)
         .bind(game)
         .execute(conn)
