@@ -221,6 +221,9 @@ struct Fields {
     shift: u32,
     /// The width of the sum of S1's places (D.2).
     rank_sum: u32,
+    /// The width of each of D.2's last two tie-breaks between exchanges
+    /// (0 where they do not fit).
+    exchange: u32,
     /// The bracket's highest score less its lowest, in half-points.
     score_range: u64,
     /// The width of a sum of score differences (C.16–C.19).
@@ -266,25 +269,27 @@ impl Fields {
         // The exact order needs (len + 1)^len and the D.2 sums; the distance
         // stands in for big brackets, cut to the bits left.
         let exact_bits = (len as f64 * ((len + 1) as f64).log2()).ceil() as u32 + 1;
-        let (rank_sum, order_bits, shift, powers) = if fixed + rank_sum + exact_bits <= WEIGHT_BITS
-        {
-            let base = I256::from(len + 1);
-            let powers = std::iter::successors(Some(I256::ONE), |p| Some(*p * base))
-                .take(bracket.len())
-                .collect();
-            (rank_sum, exact_bits, 0, Some(powers))
-        } else {
-            let needed = bits_for(len * len * (len / 2 + 1) + 1);
-            let available = WEIGHT_BITS.saturating_sub(fixed).max(1);
-            (
-                0,
-                needed.min(available),
-                needed.saturating_sub(available),
-                None,
-            )
-        };
+        let exchange = len as u32;
+        let (rank_sum, order_bits, shift, powers) =
+            if fixed + rank_sum + 2 * exchange + exact_bits <= WEIGHT_BITS {
+                let base = I256::from(len + 1);
+                let powers = std::iter::successors(Some(I256::ONE), |p| Some(*p * base))
+                    .take(bracket.len())
+                    .collect();
+                (rank_sum, exact_bits, 0, Some(powers))
+            } else {
+                let needed = bits_for(len * len * (len / 2 + 1) + 1);
+                let available = WEIGHT_BITS.saturating_sub(fixed).max(1);
+                (
+                    0,
+                    needed.min(available),
+                    needed.saturating_sub(available),
+                    None,
+                )
+            };
+        let exchange = if powers.is_some() { exchange } else { 0 };
         debug_assert!(
-            fixed + rank_sum + order_bits <= WEIGHT_BITS,
+            fixed + rank_sum + 2 * exchange + order_bits <= WEIGHT_BITS,
             "the weight fields overflow"
         );
         Fields {
@@ -294,6 +299,7 @@ impl Fields {
             order_bits,
             shift,
             rank_sum,
+            exchange,
             score_range,
             float_gap,
             powers,
@@ -384,6 +390,8 @@ impl Fields {
         else {
             w.push(self.pairs, 0);
             w.push(self.rank_sum, 0);
+            w.push(self.exchange, 0);
+            w.push(self.exchange, 0);
             w.push_wide(self.order_bits, I256::ZERO);
             return;
         };
@@ -400,6 +408,22 @@ impl Fields {
         if self.powers.is_some() {
             w.push(self.pairs, u64::from(pi < half));
             w.push(self.rank_sum, len - pi as u64);
+            // Then, in a homogeneous bracket or remainder, the exchange
+            // moving the highest numbers out of S1, then the lowest into it
+            // (each compared from its most telling player: a power of two
+            // a place).
+            let homogeneous = m == 0 || m >= self.bracket_len;
+            let moved_out = homogeneous && pj < half;
+            let moved_in = homogeneous && pi >= half;
+            w.push(self.exchange, if moved_out { 1 << pj } else { 0 });
+            w.push(
+                self.exchange,
+                if moved_in {
+                    1 << (self.bracket_len - 1 - pi)
+                } else {
+                    0
+                },
+            );
         } else {
             // Big brackets: S1 against S2, counted (the exact sums make the
             // matching slow where every pairing is nearly as good).
@@ -410,6 +434,8 @@ impl Fields {
             };
             w.push(self.pairs, u64::from(across));
             w.push(self.rank_sum, 0);
+            w.push(self.exchange, 0);
+            w.push(self.exchange, 0);
         }
         let value = match &self.powers {
             Some(powers) => powers[self.bracket_len - 1 - pi] * I256::from(len - pj as u64),

@@ -159,7 +159,7 @@ mod tests {
             score: crate::history::Points(0),
             colours: colours.to_vec(),
             met: vec![],
-            had_bye: false,
+            bye_barred: false,
             floats: [Float::None; 2],
         }
     }

@@ -90,6 +90,19 @@ pub enum Round {
         /// What the bye gave (a win's points in the usual regulations).
         points: Points,
     },
+    /// A game paired but not played: one side did not show up. The one
+    /// present scores a win, the no-show nothing (both nothing when
+    /// neither came). An unplayed game gives no colour, does not count as
+    /// a meeting (the two may be paired again), and a forfeit win rules out
+    /// a later bye (C.2).
+    Forfeit {
+        /// The opponent paired.
+        opponent: u64,
+        /// The colour the entrant was given.
+        colour: Colour,
+        /// What the entrant scored: [`Points::WIN`] if present.
+        points: Points,
+    },
     /// Not paired in that round (late entry, a round off): no points.
     Absent,
 }
@@ -134,14 +147,17 @@ impl Round {
     /// The points this round gave.
     pub fn points(&self) -> Points {
         match *self {
-            Round::Played { points, .. } | Round::Bye { points } => points,
+            Round::Played { points, .. }
+            | Round::Forfeit { points, .. }
+            | Round::Bye { points } => points,
             Round::Absent => Points(0),
         }
     }
 }
 
 /// A float (A.4): the higher-scored player of a game between different
-/// scores floats down, the other up; a bye that gave points is a downfloat.
+/// scores floats down, the other up; a player who, for whatever reason,
+/// did not play in a round (a bye, a forfeit, an absence) floated down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Float {
     Down,
@@ -160,7 +176,9 @@ pub(crate) struct Player {
     pub colours: Vec<Colour>,
     /// Opponents met over the board.
     pub met: Vec<u64>,
-    pub had_bye: bool,
+    /// Had a pairing-allocated bye or won a game by forfeit: no bye again
+    /// (C.2).
+    pub bye_barred: bool,
     /// The float of the last round and of the round before.
     pub floats: [Float; 2],
 }
@@ -175,10 +193,15 @@ impl Player {
     }
 }
 
-/// Turns the entrants into players with pairing numbers (A.1: rating from
-/// the highest, then id).
-pub(crate) fn players(entrants: &[Entrant]) -> Vec<Player> {
-    let mut order: Vec<&Entrant> = entrants.iter().collect();
+/// Turns the entrants who play round `round` into players with pairing
+/// numbers (A.1: rating from the highest, then id). Those given with this
+/// round already `Absent` are left out, but the floats of the players who
+/// met them read their scores.
+pub(crate) fn players(entrants: &[Entrant], round: usize) -> Vec<Player> {
+    let mut order: Vec<&Entrant> = entrants
+        .iter()
+        .filter(|e| e.history.len() < round)
+        .collect();
     order.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.id.cmp(&b.id)));
     let by_id: HashMap<u64, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
     order
@@ -192,7 +215,6 @@ pub(crate) fn players(entrants: &[Entrant]) -> Vec<Player> {
                 }
                 let r = rounds - back;
                 match e.history[r] {
-                    Round::Bye { points } if points > Points(0) => Float::Down,
                     Round::Played { opponent, .. } => match by_id.get(&opponent) {
                         Some(o) => {
                             let (mine, theirs) = (e.score_after(r), o.score_after(r));
@@ -206,7 +228,7 @@ pub(crate) fn players(entrants: &[Entrant]) -> Vec<Player> {
                         }
                         None => Float::None,
                     },
-                    _ => Float::None,
+                    Round::Bye { .. } | Round::Forfeit { .. } | Round::Absent => Float::Down,
                 }
             };
             Player {
@@ -229,7 +251,11 @@ pub(crate) fn players(entrants: &[Entrant]) -> Vec<Player> {
                         _ => None,
                     })
                     .collect(),
-                had_bye: e.history.iter().any(|r| matches!(r, Round::Bye { .. })),
+                bye_barred: e.history.iter().any(|r| match r {
+                    Round::Bye { .. } => true,
+                    Round::Forfeit { points, .. } => *points == Points::WIN,
+                    Round::Played { .. } | Round::Absent => false,
+                }),
                 floats: [float_of(1), float_of(2)],
             }
         })

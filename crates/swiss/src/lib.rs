@@ -45,13 +45,14 @@
 //!
 //! # Simplifications
 //!
-//! - The order among equally good pairings of a bracket follows the natural
-//!   S1-against-S2 order by a weighted distance, not the exact sequence of
-//!   transpositions and exchanges of D.1–D.3, so it can differ from a
+//! - The order among equally good pairings of a bracket follows the exact
+//!   sequence of transpositions and exchanges of D.1–D.2 only in brackets
+//!   small enough for the weights to hold it (a weighted distance to the
+//!   natural S1-against-S2 order stands in beyond), and D.3's exchanges in
+//!   heterogeneous brackets are not modelled, so it can differ from a
 //!   reference program where several pairings meet every criterion equally.
-//! - The minimum of unplayed games of the bye's assignee is not weighed.
-//! - Any earlier bye (whatever its points) rules out another (C.2); there
-//!   are no forfeits.
+//! - Any earlier bye (whatever its points) rules out another (C.2), as does
+//!   a forfeit win.
 //! - The initial colour (E.5) is White for pairing number 1.
 
 #![forbid(unsafe_code)]
@@ -160,9 +161,28 @@ impl std::error::Error for PairingError {}
 
 /// Pairs round `round` (1-based) of an event of `total_rounds` rounds.
 ///
-/// Every entrant given is paired (leave out those who withdrew or take the
-/// round off, and give them [`Round::Absent`]); each must have one history
-/// entry per earlier round.
+/// Every entrant given with one history entry per earlier round is paired.
+/// Those who withdrew or take the round off are left out or, better, given
+/// with [`Round::Absent`] already in their history for this round: they
+/// are not paired, but their scores tell the floats (A.4) of the players
+/// who met them.
+///
+/// ```
+/// use wari_swiss::{pair_round, Colour, Entrant, Points, Round};
+/// let played = |opponent, colour, points| vec![Round::Played { opponent, colour, points }];
+/// let mut entrants = vec![
+///     Entrant { id: 1, rating: 2000.0, history: played(3, Colour::White, Points::WIN) },
+///     Entrant { id: 2, rating: 1900.0, history: played(4, Colour::White, Points::WIN) },
+///     Entrant { id: 3, rating: 1800.0, history: played(1, Colour::Black, Points::LOSS) },
+///     Entrant { id: 4, rating: 1700.0, history: played(2, Colour::Black, Points::LOSS) },
+/// ];
+/// // 4 takes round 2 off: 3 gets the bye.
+/// entrants[3].history.push(Round::Absent);
+/// let pairing = pair_round(&entrants, 2, 3)?;
+/// assert_eq!(pairing.games, vec![(2, 1)]);
+/// assert_eq!(pairing.bye, Some(3));
+/// # Ok::<(), wari_swiss::PairingError>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -200,7 +220,9 @@ pub fn pair_round(
         if !ids.insert(e.id) {
             return Err(PairingError::DuplicateEntrant(e.id));
         }
-        if e.history.len() != round as usize - 1 {
+        let sits_out =
+            e.history.len() == round as usize && e.history.last() == Some(&Round::Absent);
+        if e.history.len() != round as usize - 1 && !sits_out {
             return Err(PairingError::History {
                 id: e.id,
                 found: e.history.len(),
@@ -208,7 +230,7 @@ pub fn pair_round(
             });
         }
     }
-    let mut players = history::players(entrants);
+    let mut players = history::players(entrants, round as usize);
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let (pairs, bye) =
         brackets::pair(&players, round == total_rounds, round).ok_or(PairingError::NoPairing)?;

@@ -92,20 +92,25 @@ pub fn parse(text: &str) -> Result<Event, TrfError> {
                 "=" | "D" | "H" => Points::DRAW,
                 _ => Points::LOSS,
             };
+            let colour = match colour {
+                "w" => Some(Colour::White),
+                "b" => Some(Colour::Black),
+                _ => None,
+            };
             let round = match (opponent, colour) {
                 (0, _) if matches!(result, "U" | "F" | "H" | "+") => Round::Bye { points },
                 (0, _) => Round::Absent,
-                (_, "w") => Round::Played {
+                (_, Some(colour)) if matches!(result, "+" | "-") => Round::Forfeit {
                     opponent,
-                    colour: Colour::White,
+                    colour,
                     points,
                 },
-                (_, "b") => Round::Played {
+                (_, Some(colour)) => Round::Played {
                     opponent,
-                    colour: Colour::Black,
+                    colour,
                     points,
                 },
-                _ => return Err(error("a game without a colour")),
+                (_, None) => return Err(error("a game without a colour")),
             };
             rounds.push(round);
             at += 10;
@@ -123,31 +128,46 @@ impl Event {
 
     /// The entrants as they were before round `round` (1-based): id = the
     /// pairing number, ranked by pairing number, with the earlier rounds.
-    /// Players with no game or bye in `round` (absent) are left out.
+    /// Players with no game or bye in `round` have it `Absent` already (as
+    /// [`crate::pair_round`] takes those who sit a round out).
     pub fn entrants_before(&self, round: usize) -> Vec<Entrant> {
         self.players
             .iter()
-            .filter(|p| p.2.get(round - 1).is_some_and(|r| *r != Round::Absent))
-            .map(|(number, _, rounds)| Entrant {
-                id: *number,
-                rating: -(*number as f64),
-                history: rounds[..round - 1].to_vec(),
+            .map(|(number, _, rounds)| {
+                let mut history = rounds[..(round - 1).min(rounds.len())].to_vec();
+                history.resize(round - 1, Round::Absent);
+                if rounds.get(round - 1).is_none_or(|r| *r == Round::Absent) {
+                    history.push(Round::Absent);
+                }
+                Entrant {
+                    id: *number,
+                    rating: -(*number as f64),
+                    history,
+                }
             })
             .collect()
     }
 
     /// The pairing the file records for round `round` (1-based): games as
-    /// (white, black) by the white player's pairing number, and the bye.
+    /// (white, black) by the white player's pairing number, those forfeited
+    /// too, and the bye.
     pub fn pairing(&self, round: usize) -> Pairing {
         let mut games = Vec::new();
         let mut bye = None;
         for (number, _, rounds) in &self.players {
             match rounds.get(round - 1) {
-                Some(Round::Played {
-                    opponent,
-                    colour: Colour::White,
-                    ..
-                }) => games.push((*number, *opponent)),
+                Some(
+                    Round::Played {
+                        opponent,
+                        colour: Colour::White,
+                        ..
+                    }
+                    | Round::Forfeit {
+                        opponent,
+                        colour: Colour::White,
+                        ..
+                    },
+                ) => games.push((*number, *opponent)),
                 Some(Round::Bye { .. }) => bye = Some(*number),
                 _ => {}
             }

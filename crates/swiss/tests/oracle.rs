@@ -20,7 +20,7 @@ fn mirrored(entrants: Vec<Entrant>) -> Vec<Entrant> {
         .into_iter()
         .map(|mut e| {
             for r in &mut e.history {
-                if let Round::Played { colour, .. } = r {
+                if let Round::Played { colour, .. } | Round::Forfeit { colour, .. } = r {
                     *colour = colour.opposite();
                 }
             }
@@ -61,9 +61,11 @@ fn pairings_agree_with_bbp_pairings() {
         let name = file.file_name().unwrap().to_string_lossy().to_string();
         let event = trf::parse(&fs::read_to_string(file).unwrap()).unwrap();
         let total = event.rounds() as u32;
-        // The initial colour: the top seed's colour in round 1.
+        // The initial colour: the colour of the top seed playing round 1
+        // (wari-swiss numbers the players present, so he is its number 1).
         let first = event.pairing(1);
-        let black_first = first.games.iter().any(|&(_, black)| black == 1);
+        let top = first.games.iter().map(|&(w, b)| w.min(b)).min();
+        let black_first = first.games.iter().any(|&(_, black)| Some(black) == top);
         for round in 1..=event.rounds() {
             let expected = event.pairing(round);
             let entrants = event.entrants_before(round);
@@ -79,9 +81,15 @@ fn pairings_agree_with_bbp_pairings() {
             }
             mine.games.sort();
             rounds += 1;
+            let listed = known.contains(&(name.clone(), round));
             if mine == expected {
                 agree += 1;
-            } else if !known.contains(&(name.clone(), round)) {
+                if listed {
+                    unexplained.push(format!(
+                        "{name} round {round}: listed as a difference, now agrees"
+                    ));
+                }
+            } else if !listed {
                 unexplained.push(format!(
                     "{name} round {round}:\n  bbp  {expected:?}\n  ours {mine:?}"
                 ));
@@ -91,7 +99,7 @@ fn pairings_agree_with_bbp_pairings() {
     println!("agreement with bbpPairings: {agree} of {rounds} rounds");
     assert!(
         unexplained.is_empty(),
-        "{} rounds differ:\n{}",
+        "{} rounds differ from the list of known differences:\n{}",
         unexplained.len(),
         unexplained.join("\n")
     );

@@ -142,21 +142,28 @@ pub async fn next_round(app: &Arc<App>, t: &TournamentRow) -> Result<(), Error> 
     }
     let done = rounds_paired(&games);
     let total = t.rounds.unwrap_or(0);
-    let active: Vec<Entrant> = entrants(&players, &games, done)
+    // Those withdrawn or paused sit the round out: passed with it `Absent`,
+    // so that the floats of the players who met them read their scores.
+    let everyone: Vec<Entrant> = entrants(&players, &games, done)
         .into_iter()
-        .filter(|e| players[(e.id - 1) as usize].active)
+        .map(|mut e| {
+            if !players[(e.id - 1) as usize].active {
+                e.history.push(Round::Absent);
+            }
+            e
+        })
         .collect();
     if done >= total {
         return finish(app, t, done).await;
     }
-    if active.len() < 2 {
+    if players.iter().filter(|p| p.active).count() < 2 {
         return Ok(());
     }
     let (round, rounds) = (
         u32::try_from(done + 1).unwrap_or(u32::MAX),
         u32::try_from(total).unwrap_or(u32::MAX),
     );
-    let pairing = tokio::task::spawn_blocking(move || pair_round(&active, round, rounds))
+    let pairing = tokio::task::spawn_blocking(move || pair_round(&everyone, round, rounds))
         .await
         .map_err(|e| Error::Internal(format!("the Swiss pairing stopped: {e}")))?;
     let pairing = match pairing {
