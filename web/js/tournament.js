@@ -43,9 +43,10 @@ function playerName(/** @type {any} */ s) {
     s.bot ? [' ', botBadge()] : null];
 }
 
-/** The result of a Swiss pairing as players write it. */
+/** The result of a Swiss pairing as players write it (a forfeit +–−). */
 function resultText(/** @type {any} */ p) {
   if (p.bye) return t('tour-bye');
+  if (p.forfeit) return { S: '+–−', N: '−–+' }[p.result] ?? t('tour-playing');
   return { S: '1–0', N: '0–1', D: '½–½' }[p.result] ?? t('tour-playing');
 }
 
@@ -57,7 +58,8 @@ function swissRounds(/** @type {any[]} */ pairings) {
     h('table', { class: 'pairings' }, h('tbody', {}, pairings.filter((p) => p.round === round).map((p) => h('tr', {},
       h('td', {}, p.south),
       h('td', {}, p.bye ? '' : p.north),
-      h('td', { class: 'result' }, p.game ? h('a', { href: `/game/${encodeURIComponent(p.game)}` }, resultText(p)) : resultText(p))))))));
+      h('td', { class: 'result', title: p.forfeit ? t('tour-forfeit') : null },
+        p.game ? h('a', { href: `/game/${encodeURIComponent(p.game)}` }, resultText(p)) : resultText(p))))))));
 }
 
 /** A Swiss event's standings line: points and tie-breaks. */

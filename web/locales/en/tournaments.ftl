@@ -63,6 +63,7 @@ tour-pairings = Pairings
 tour-round-title = Round { $round }
 tour-bye = bye
 tour-playing = playing
+tour-forfeit = won by forfeit: the loser made no move
 tour-finished-at = Finished { $date }
 tour-min-rating = rating { $rating }+
 tour-min-games = { $games }+ rated games

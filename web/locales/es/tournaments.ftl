@@ -63,6 +63,7 @@ tour-pairings = Emparejamientos
 tour-round-title = Ronda { $round }
 tour-bye = descansa
 tour-playing = en juego
+tour-forfeit = ganada por incomparecencia: el perdedor no hizo ninguna jugada
 tour-finished-at = Terminó { $date }
 tour-min-rating = puntuación { $rating }+
 tour-min-games = { $games }+ partidas puntuadas

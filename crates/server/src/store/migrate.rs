@@ -69,6 +69,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "first move",
         include_str!("../../migrations/0080_first_move.sql"),
     ),
+    (
+        81,
+        "no show",
+        include_str!("../../migrations/0081_no_show.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -601,6 +601,7 @@ fn swiss_board(players: &[PlayerRow], games: &[super::store::GameRow]) -> Board 
                 "south": name(&g.players[0]),
                 "north": name(&g.players[1]),
                 "result": g.winner,
+                "forfeit": g.no_show,
                 "bye": g.status == "bye",
             })
         })

@@ -13,7 +13,7 @@ use wari_rules::{Game, Rules, Side};
 
 use super::pairing::{Waiting, pairs};
 use super::standings::standings;
-use super::store::{GameRow, PlayerRow, TournamentRow};
+use super::store::{Ending, GameRow, PlayerRow, TournamentRow};
 use crate::App;
 use crate::api::error::Error;
 use crate::api::json;
@@ -231,6 +231,7 @@ pub async fn start_game(
         ratings: [rating(Side::South), rating(Side::North)],
         status: "playing".to_owned(),
         winner: None,
+        no_show: false,
         plies: 0,
         berserk: [false; 2],
         created_at: now,
@@ -247,7 +248,8 @@ pub async fn start_game(
 
 /// A tournament game ended (`state`, in the transaction `tx` that stores
 /// its end): its result is kept for the standings, and a player who lost
-/// it without a move of their own is paused (as lichess pauses a player
+/// it without a move of their own (a no-show: a forfeit in a Swiss event)
+/// is paused (as lichess pauses a player
 /// who does not play), to rejoin at will. An arena's game aborted because
 /// a player did not make their first move in time (`first_move.rs`; no
 /// other tournament game can be aborted) scores nothing for either, and
@@ -272,15 +274,26 @@ pub async fn game_over(
     let letter = winner.map_or_else(|| "D".to_owned(), |w| w.letter().to_string());
     let berserk = state.clock.map_or([false; 2], |c| c.berserk);
     let plies = state.game.moves().len() as i64;
+    let no_show = winner
+        .map(Side::opposite)
+        .filter(|&loser| !state.game.moves().iter().any(|m| m.side() == loser));
     app.store
-        .finish_tournament_game(tx, &state.id, &letter, plies, berserk, now)
+        .finish_tournament_game(
+            tx,
+            &state.id,
+            &Ending {
+                winner: &letter,
+                no_show: no_show.is_some(),
+                plies,
+                berserk,
+            },
+            now,
+        )
         .await?;
-    if let Some(loser) = winner.map(Side::opposite)
-        && !state.game.moves().iter().any(|m| m.side() == loser)
-    {
-        return pause(app, tx, tournament, state, loser).await;
+    match no_show {
+        Some(loser) => pause(app, tx, tournament, state, loser).await,
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Pauses the player at `side` of `state` in `tournament`: they played

@@ -158,6 +158,7 @@ mod tests {
             ratings: [rating_of(south), rating_of(north)],
             status: if at.is_some() { "finished" } else { "playing" }.to_owned(),
             winner: at.map(|_| winner.to_owned()),
+            no_show: false,
             plies: 40,
             berserk: [false, false],
             created_at: 0,

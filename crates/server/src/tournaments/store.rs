@@ -83,6 +83,9 @@ pub struct GameRow {
     pub status: String,
     /// `S`, `N` or `D` (a draw) once finished.
     pub winner: Option<String>,
+    /// The loser made no move of their own: did not come (a forfeit in a
+    /// Swiss event).
+    pub no_show: bool,
     /// Moves played in the game (plies).
     pub plies: i64,
     /// Whether each side berserked.
@@ -93,6 +96,19 @@ pub struct GameRow {
     pub finished_at: Option<i64>,
     /// The round of a Swiss event.
     pub round: Option<i64>,
+}
+
+/// How a tournament game ended, as its standings need it.
+#[derive(Clone, Copy, Debug)]
+pub struct Ending<'a> {
+    /// `S`, `N` or `D` (a draw).
+    pub winner: &'a str,
+    /// The loser made no move of their own.
+    pub no_show: bool,
+    /// Moves played (plies).
+    pub plies: i64,
+    /// Whether each side berserked.
+    pub berserk: [bool; 2],
 }
 
 const COLUMNS: &str = "id, kind, name, rules, clock_initial_ms, clock_increment_ms, minutes, \
@@ -130,6 +146,7 @@ fn game_of(row: &AnyRow) -> Result<GameRow, Error> {
         ratings: [row.try_get("south_rating")?, row.try_get("north_rating")?],
         status: row.try_get("status")?,
         winner: row.try_get("winner")?,
+        no_show: row.try_get::<i64, _>("no_show")? != 0,
         plies: row.try_get::<Option<i64>, _>("plies")?.unwrap_or(0),
         berserk: [
             row.try_get::<i64, _>("south_berserk")? != 0,
@@ -349,8 +366,8 @@ impl Store {
         id: &str,
     ) -> Result<Vec<GameRow>, Error> {
         let rows = sqlx::query(
-            "SELECT game_id, south, north, south_rating, north_rating, status, winner, plies, \
-             south_berserk, north_berserk, created_at, finished_at, round FROM tournament_games \
+            "SELECT game_id, south, north, south_rating, north_rating, status, winner, no_show, \
+             plies, south_berserk, north_berserk, created_at, finished_at, round FROM tournament_games \
              WHERE tournament_id = $1 ORDER BY created_at, game_id",
         )
         .bind(id)
@@ -391,8 +408,7 @@ impl Store {
         Ok(())
     }
 
-    /// Tournament game `game` ended at `at`: `winner` (`S`, `N`, `D`),
-    /// its plies and who berserked.
+    /// Tournament game `game` ended at `at`, as `ending` says.
     ///
     /// # Errors
     /// A database error.
@@ -400,20 +416,19 @@ impl Store {
         &self,
         conn: &mut AnyConnection,
         game: &str,
-        winner: &str,
-        plies: i64,
-        berserk: [bool; 2],
+        ending: &Ending<'_>,
         at: i64,
     ) -> Result<(), Error> {
         sqlx::query(
-            "UPDATE tournament_games SET status = 'finished', winner = $1, plies = $2, \
-             south_berserk = $3, north_berserk = $4, finished_at = $5 \
-             WHERE game_id = $6 AND status = 'playing'",
+            "UPDATE tournament_games SET status = 'finished', winner = $1, no_show = $2, \
+             plies = $3, south_berserk = $4, north_berserk = $5, finished_at = $6 \
+             WHERE game_id = $7 AND status = 'playing'",
         )
-        .bind(winner)
-        .bind(plies)
-        .bind(i64::from(berserk[0]))
-        .bind(i64::from(berserk[1]))
+        .bind(ending.winner)
+        .bind(i64::from(ending.no_show))
+        .bind(ending.plies)
+        .bind(i64::from(ending.berserk[0]))
+        .bind(i64::from(ending.berserk[1]))
         .bind(at)
         .bind(game)
         .execute(conn)

@@ -39,7 +39,8 @@ pub fn rounds_paired(games: &[GameRow]) -> i64 {
 }
 
 /// The entrants after `rounds` rounds: player `i` of `players` is id
-/// `i + 1`; a round without a game or bye of theirs is `Absent`.
+/// `i + 1`; a game lost by a player who made no move is a `Forfeit`; a
+/// round without a game or bye of theirs is `Absent`.
 #[must_use]
 pub fn entrants(players: &[PlayerRow], games: &[GameRow], rounds: i64) -> Vec<Entrant> {
     let id_of = |account: &str| {
@@ -71,14 +72,26 @@ pub fn entrants(players: &[PlayerRow], games: &[GameRow], rounds: i64) -> Vec<En
                         (Some("S"), 0) | (Some("N"), 1) => Points::WIN,
                         _ => Points::LOSS,
                     };
-                    Round::Played {
-                        opponent: id_of(&g.players[1 - side]),
-                        colour: if side == 0 {
+                    let (opponent, colour) = (
+                        id_of(&g.players[1 - side]),
+                        if side == 0 {
                             Colour::White
                         } else {
                             Colour::Black
                         },
-                        points,
+                    );
+                    if g.no_show {
+                        Round::Forfeit {
+                            opponent,
+                            colour,
+                            points,
+                        }
+                    } else {
+                        Round::Played {
+                            opponent,
+                            colour,
+                            points,
+                        }
                     }
                 })
                 .collect();
@@ -217,6 +230,7 @@ pub async fn next_round(app: &Arc<App>, t: &TournamentRow) -> Result<(), Error> 
             ratings: [p.rating, 0],
             status: "bye".to_owned(),
             winner: Some("S".to_owned()),
+            no_show: false,
             plies: 0,
             berserk: [false; 2],
             created_at: now,

@@ -212,3 +212,87 @@ async fn an_arena_player_who_never_moves_is_paused_and_scores_nobody_a_point() {
         server.server.stop().await;
     }
 }
+
+/// A Swiss game is never aborted: a player who never moves loses on time,
+/// and that is a forfeit (FIDE's unplayed game): the other scores the point
+/// but no win over the board, the pairing says `forfeit`, and the no-show
+/// is paused and sits the next round out, which pairs the two others with
+/// no bye.
+#[tokio::test]
+async fn a_swiss_player_who_never_moves_loses_by_forfeit() {
+    for db in databases() {
+        let time = WallClock::stopped();
+        let server = start(Config {
+            wall_clock: time.clone(),
+            ..config(&db)
+        })
+        .await;
+        let mut players = Vec::new();
+        for i in 0..3 {
+            let name = unique(&format!("Forfeit{i}"));
+            let client = Client::sign_up(&server.base, &name, PASSWORD).await;
+            players.push((name, client));
+        }
+        let creator = &players[0].1;
+        let (status, t) = creator
+            .post(
+                "/api/tournaments",
+                json!({ "kind": "swiss", "rounds": 2, "time_control": "3+2", "starts_in_s": 3600 }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{t}");
+        let tid = t["id"].as_str().unwrap().to_owned();
+        for (_, c) in &players {
+            let (status, body) = c
+                .post(&format!("/api/tournaments/{tid}/join"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, started) = creator
+            .post(&format!("/api/tournaments/{tid}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{started}");
+        let t = stream_until(creator, &tid, |t| t["round"] == 1).await;
+        let game = t["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["bye"] == false)
+            .unwrap()
+            .clone();
+        let (south, north) = (game["south"].clone(), game["north"].clone());
+        let bye = t["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["bye"] == true)
+            .unwrap()["south"]
+            .clone();
+
+        // 3+2: South's 180 s run out without a move.
+        time.advance(Duration::from_millis(180_000));
+        let t = stream_until(creator, &tid, |t| t["round"] == 2).await;
+        let pairings = t["pairings"].as_array().unwrap();
+        let first = pairings.iter().find(|p| p["game"] == game["game"]).unwrap();
+        assert_eq!(first["result"], "N", "{t}");
+        assert_eq!(first["forfeit"], true, "{t}");
+        let winner = standing(&t, north.as_str().unwrap());
+        assert_eq!(winner["score"], 1.0, "{t}");
+        assert_eq!(winner["wins"], 0, "a forfeit is no win over the board: {t}");
+        let no_show = standing(&t, south.as_str().unwrap());
+        assert_eq!(
+            (no_show["score"].as_f64(), no_show["active"].as_bool()),
+            (Some(0.0), Some(false)),
+            "{t}"
+        );
+        let second: Vec<&Value> = pairings.iter().filter(|p| p["round"] == 2).collect();
+        assert_eq!(second.len(), 1, "one game, no bye: {t}");
+        assert_eq!(second[0]["bye"], false, "{t}");
+        let mut paired = [second[0]["south"].clone(), second[0]["north"].clone()];
+        paired.sort_by_key(|v| v.as_str().unwrap().to_owned());
+        let mut expected = [north.clone(), bye.clone()];
+        expected.sort_by_key(|v| v.as_str().unwrap().to_owned());
+        assert_eq!(paired, expected, "{t}");
+        server.server.stop().await;
+    }
+}
