@@ -38,6 +38,7 @@ mod notify;
 mod offer;
 mod pairing;
 mod pool;
+mod puzzles;
 mod ratings;
 mod referee;
 mod review;

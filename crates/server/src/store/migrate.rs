@@ -64,6 +64,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "table bots",
         include_str!("../../migrations/0070_table_bots.sql"),
     ),
+    (
+        80,
+        "puzzle ratings",
+        include_str!("../../migrations/0080_puzzle_ratings.sql"),
+    ),
 ];
 
 #[derive(Debug)]
