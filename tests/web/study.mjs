@@ -1,8 +1,9 @@
 // The study pages in a real browser (issue 16): the analysis board (a
 // tree of variations, the engine's three lines deepening, the endgame
 // tables' value of each move, OGN with variations out and back in), the
-// position editor, the puzzle trainer, a game's review and the Learn
-// pages, one lesson with the page in Spanish. Expected values are worked out
+// position editor, the puzzle trainer (a guest's rating in the browser, a
+// signed-in player's kept by the server and shown on the profile), a
+// game's review and the Learn pages, one lesson with the page in Spanish. Expected values are worked out
 // by hand from RULES.md, or come from the server's own OGN reader and
 // this suite's own Glicko-2 (support/glicko2.mjs).
 
