@@ -1,8 +1,9 @@
 // The study pages in a real browser (issue 16): the analysis board (a
 // tree of variations, the engine's three lines deepening, the endgame
 // tables' value of each move, OGN with variations out and back in), the
-// position editor, the puzzle trainer, a game's review and the Learn
-// pages, one lesson with the page in Spanish. Expected values are worked out
+// position editor, the puzzle trainer (a guest's rating in the browser, a
+// signed-in player's kept by the server and shown on the profile), a
+// game's review and the Learn pages, one lesson with the page in Spanish. Expected values are worked out
 // by hand from RULES.md, or come from the server's own OGN reader and
 // this suite's own Glicko-2 (support/glicko2.mjs).
 
@@ -269,6 +270,63 @@ test('a puzzle solved and one failed, each rated by Glicko-2', async () => {
   const stored2 = await page.evaluate(() => JSON.parse(localStorage.getItem('wari.puzzle-rating.kalah') ?? 'null'));
   assert.ok(Math.abs(stored2.rating - r2) < 0.01 && Math.abs(stored2.deviation - rd2) < 0.01, `${JSON.stringify(stored2)} against ${r2}, ${rd2}`);
   assert.ok(v1 > 0);
+  await context.close();
+});
+
+/** Signs up `name` in `page` (the sign-up form). */
+async function signUp(page, name, password) {
+  await page.goto(`${base}/signup`);
+  await page.locator('#account-name').fill(name);
+  await page.locator('#account-password').fill(password);
+  await page.locator('#account-confirm').fill(password);
+  await page.locator('#account-confirm').press('Enter');
+  await page.locator('#me .me-name', { hasText: name }).waitFor();
+}
+
+test('a signed-in puzzle rating is kept by the server: after a reload, on another device, on the profile', async () => {
+  const { context, page } = await person();
+  const name = `Esi${Date.now() % 100000}`;
+  const password = 'correct horse battery';
+  await signUp(page, name, password);
+  const wari = puzzlesOf('wari');
+  const first = wari.find((p) => p.solution.length === 3) ?? wari[0];
+  await page.goto(`${base}/puzzles?id=${first.id}`);
+  await page.locator('h1', { hasText: `Puzzle ${first.id}` }).waitFor();
+  await page.locator('.puzzle-rating-kept', { hasText: 'Kept with your account' }).waitFor();
+  await playSolution(page, first.solution.split(''));
+  await page.locator('.puzzle-verdict[data-verdict="solved"]').waitFor();
+  // A new player (1500, 350, 0.06) beats the puzzle (its rating, RD 80).
+  const [r1] = period(1500, 350, 0.06, [[first.rating, 80, 1]]);
+  const shown = `wari: ${Math.round(r1)}?`;
+  await page.locator('.puzzle-rating', { hasText: `${shown} (+${Math.round(r1) - 1500})` }).waitFor();
+  // Not the browser's to keep.
+  assert.equal(await page.evaluate(() => localStorage.getItem('wari.puzzle-rating.wari')), null);
+
+  // Reloaded: the server's rating; the same puzzle again is answered, not rated.
+  await page.reload();
+  await page.locator('.puzzle-rating', { hasText: shown }).waitFor();
+  await playSolution(page, first.solution.split(''));
+  await page.locator('.puzzle-verdict[data-verdict="solved"]').waitFor();
+  await page.locator('.puzzle-rating', { hasText: `${shown} (tried before: not rated again)` }).waitFor();
+
+  // Another device signed in to the account sees it, and the profile shows it.
+  const other = await person();
+  await other.page.goto(`${base}/signin`);
+  await other.page.locator('#account-name').fill(name);
+  await other.page.locator('#account-password').fill(password);
+  await other.page.locator('#account-password').press('Enter');
+  await other.page.locator('#me .me-name', { hasText: name }).waitFor();
+  await other.page.goto(`${base}/puzzles?rules=wari`);
+  await other.page.locator('.puzzle-rating', { hasText: shown }).waitFor();
+  // The next puzzle offered is not the one tried.
+  await other.page.locator('h1', { hasText: 'Puzzle wari-' }).waitFor();
+  assert.notEqual(await other.page.locator('h1').innerText(), `Puzzle ${first.id}`);
+  await other.page.goto(`${base}/player/${name}`);
+  const puzzleRatings = other.page.locator('section[aria-labelledby="puzzle-ratings-title"]');
+  await puzzleRatings.locator('h2', { hasText: 'Puzzle ratings' }).waitFor();
+  await puzzleRatings.locator('li[data-family="wari"] .rating', { hasText: `${Math.round(r1)}?` }).waitFor();
+  assert.match(await puzzleRatings.locator('li[data-family="wari"]').innerText(), /1 puzzle rated/);
+  await other.context.close();
   await context.close();
 });
 

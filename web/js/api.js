@@ -140,8 +140,10 @@ export const api = {
   say: (id, room, text) => request('POST', `/api/games/${enc(id)}/chat`, { room, text }),
   mute: (id, muted) => request('POST', `/api/games/${enc(id)}/chat/mute`, { muted }),
   upload: (ogn) => request('POST', '/api/archive', ogn),
-  /** A puzzle attempt rated: {player?: {rating, deviation, volatility}, puzzle, solved}. */
-  rateAttempt: (attempt) => request('POST', '/api/puzzles/rating', attempt),
+  /** A puzzle attempt judged and rated: {moves, player?} (player: a guest's rating, the browser's). */
+  attemptPuzzle: (id, attempt) => request('POST', `/api/puzzles/${enc(id)}/attempt`, attempt),
+  /** The signed-in player's puzzle ratings and the puzzles tried, per family. */
+  puzzleRatings: () => request('GET', '/api/puzzles/rating'),
   analyze({ rules, position, movetime = 500 }, signal) {
     const query = new URLSearchParams({ rules, position, movetime: String(movetime) });
     return request('GET', `/api/analyze?${query}`, undefined, { signal });

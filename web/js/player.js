@@ -84,6 +84,21 @@ const select = (id, options) => h('select', { id, name: id }, options.map(([v, l
  * @param {HTMLElement} outlet
  * @param {{name: string}} params
  */
+/** The puzzle ratings, per rule family, apart from the game ratings; nothing without one. */
+function puzzleRatings(ratings) {
+  const families = Object.entries(ratings);
+  if (!families.length) return null;
+  return h('section', { 'aria-labelledby': 'puzzle-ratings-title' },
+    h('h2', { id: 'puzzle-ratings-title' }, t('player-puzzle-ratings')),
+    h('ul', { class: 'ratings puzzle-ratings' }, families.map(([family, r]) => h('li', { 'data-family': family },
+      h('span', { class: 'pool' }, variantName(family)), ' ',
+      h('strong', {
+        class: 'rating',
+        'aria-label': r.provisional ? t('player-provisional', { rating: ratingText(r.rating, true) }) : ratingText(r.rating),
+      }, ratingText(r.rating, r.provisional)), ' ',
+      h('span', { class: 'meta' }, t('player-puzzles-rated', { count: r.games }))))));
+}
+
 export function mountPlayer(outlet, { name }) {
   let gone = false;
   const page = h('div', { class: 'player-page' }, h('h1', {}, name), h('p', {}, t('loading')));
@@ -152,6 +167,7 @@ export function mountPlayer(outlet, { name }) {
           : h('p', { class: 'empty-list' }, t('player-no-rated')),
         pools.length ? h('p', { class: 'setting' }, h('label', { for: 'graph-pool' }, t('player-graph')), ' ', poolSelect) : null,
         graph),
+      puzzleRatings(profile.puzzle_ratings ?? {}),
       h('section', { 'aria-labelledby': 'results-title' },
         h('h2', { id: 'results-title' }, t('player-results')),
         h('p', { class: 'results' }, t('player-results-line', {

@@ -4,9 +4,13 @@
 // PUZZLES.md), each a position where one move wins clearly more than any
 // other. A move is checked against the proven answer after rules.js has
 // played it; a multi-move puzzle's opponent replies with its best move.
-// A Glicko-2 rating per rule family (POST /api/puzzles/rating rates the
-// attempt like a game against the puzzle) is kept in the browser's
-// storage, and the next puzzle is the unseen one nearest to it.
+// The moves played go to the server (POST /api/puzzles/ID/attempt), which
+// judges them again by the rules and rates the attempt like a game of
+// Glicko-2 against the puzzle. A signed-in player's rating per rule family
+// is the server's (only the first attempt at a puzzle counts; GET
+// /api/puzzles/rating reads it and the puzzles tried); a guest's is kept
+// in the browser's storage and sent with each attempt. The next puzzle is
+// the untried one nearest to the rating.
 
 import { api } from './api.js';
 import { analysisUrl } from './analysis/url.js';
@@ -14,11 +18,11 @@ import { createBoard } from './board.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { refusalText } from './refusal.js';
+import { knownSession, onSession } from './session.js';
 import { Game, pitLetter } from './rules.js';
 import { ratingText, rulesText, sideName } from './words.js';
 
-// Kalah's puzzles only, for now: Oware's proofs are not yet trusted
-// (docs/PUZZLES.md).
+// The families of web/puzzles/, as the ratings are kept.
 const FAMILIES = ['kalah', 'abapa', 'wari', 'warri'];
 /** A pause before the opponent's reply, so that the solver sees their own move first. */
 const REPLY_MS = 400;
@@ -26,7 +30,7 @@ const REPLY_MS = 400;
 const ratingKey = (family) => `wari.puzzle-rating.${family}`;
 const seenKey = (family) => `wari.puzzles-seen.${family}`;
 
-/** The stored puzzle rating of a family, or a new player's. */
+/** A guest's puzzle rating of a family, from the browser's storage, or null. */
 function storedRating(family) {
   try {
     const r = JSON.parse(localStorage.getItem(ratingKey(family)) ?? 'null');
@@ -63,12 +67,17 @@ export function mountPuzzles(outlet) {
   let game = null;
   let solver = 'S';
   let step = 0; // moves of the solution played
+  /** @type {string[]} the moves played, the opponent's replies included */
+  let line = [];
+  /** @type {{ratings: Record<string, any>, tried: Record<string, string[]>} | null} a signed-in player's, from the server */
+  let account = null;
   let over = false;
   let gone = false;
   let timer;
 
   const title = h('h1', {}, t('puzzles-title'));
   const ratingLine = h('p', { class: 'puzzle-rating', 'aria-live': 'polite' });
+  const kept = h('p', { class: 'muted puzzle-rating-kept' });
   const task = h('p', { class: 'puzzle-task' });
   const verdict = h('p', { class: 'puzzle-verdict', role: 'status', 'aria-live': 'polite' });
   const board = createBoard({
@@ -87,12 +96,30 @@ export function mountPuzzles(outlet) {
     h('div', { class: 'play-area' }, title, task, board.element, verdict, h('p', {}, next, ' ', analyse)),
     h('aside', { class: 'panel' },
       h('h2', {}, t('puzzles-rule-set')), familyButtons,
-      h('h2', {}, t('puzzles-your-rating')), ratingLine,
+      h('h2', {}, t('puzzles-your-rating')), ratingLine, kept,
       h('p', {}, t('puzzles-about')),
       about)));
 
+  /** The rating of the family: the account's, or the browser's; null for a new player. */
+  const rating = () => (account ? account.ratings[family] ?? null : storedRating(family));
+
+  /** The puzzles of the family already tried. */
+  const tried = () => new Set(account ? account.tried[family] ?? [] : JSON.parse(localStorage.getItem(seenKey(family)) ?? '[]'));
+
+  /** The signed-in player's ratings from the server; none for a guest. */
+  async function loadAccount() {
+    const session = await knownSession().catch(() => null);
+    account = session?.account ? await api.puzzleRatings().catch(() => null) : null;
+    if (account) {
+      account.ratings ??= {};
+      account.tried ??= {};
+    }
+    if (!gone) showRating();
+  }
+
   function showRating() {
-    const r = storedRating(family);
+    const r = rating();
+    kept.textContent = t(account ? 'puzzles-kept-account' : 'puzzles-kept-browser');
     ratingLine.textContent = r
       ? `${family}: ${ratingText(Math.round(r.rating), r.provisional)}`
       : t('puzzles-no-rating', { family });
@@ -115,8 +142,8 @@ export function mountPuzzles(outlet) {
   function pick(id = null) {
     let chosen = id ? puzzles.find((p) => p.id === id) : null;
     if (!chosen) {
-      const seen = new Set(JSON.parse(localStorage.getItem(seenKey(family)) ?? '[]'));
-      const target = storedRating(family)?.rating ?? 1500;
+      const seen = tried();
+      const target = rating()?.rating ?? 1500;
       const fresh = puzzles.filter((p) => !seen.has(p.id));
       const pool = fresh.length ? fresh : puzzles;
       chosen = pool.reduce((a, b) => (Math.abs(b.rating - target) < Math.abs(a.rating - target) ? b : a));
@@ -130,6 +157,7 @@ export function mountPuzzles(outlet) {
     game = new Game(p.rules, p.position);
     solver = game.position.turn;
     step = 0;
+    line = [];
     over = false;
     next.hidden = true;
     analyse.hidden = true;
@@ -151,6 +179,7 @@ export function mountPuzzles(outlet) {
 
   function played(letter) {
     const s = game.play(letter);
+    line.push(letter);
     return { move: letter, captured_pits: s.captures.map((k) => pitLetter(k, game.rules.pits)) };
   }
 
@@ -197,25 +226,38 @@ export function mountPuzzles(outlet) {
   }
 
   async function finish(solved) {
-    const seen = new Set(JSON.parse(localStorage.getItem(seenKey(family)) ?? '[]'));
-    seen.add(puzzle.id);
-    localStorage.setItem(seenKey(family), JSON.stringify([...seen]));
+    const id = puzzle.id;
+    const attemptFamily = family;
     analyse.setAttribute('href', analysisUrl({ rules: puzzle.rules, position: puzzle.position }));
     analyse.hidden = false;
     next.hidden = false;
     const themes = puzzle.themes.map((/** @type {string} */ theme) => (THEMES[theme] ? t(THEMES[theme]) : theme));
     if (themes.length) about.textContent += ` ${t('puzzles-themes', { themes: themes.join(', ') })}`;
     try {
-      const before = storedRating(family);
-      const after = await api.rateAttempt({
+      // The server judges the moves again; a guest sends the browser's rating.
+      const before = account ? null : storedRating(attemptFamily);
+      const result = await api.attemptPuzzle(id, {
+        moves: line.join(' '),
         player: before ? { rating: before.rating, deviation: before.deviation, volatility: before.volatility } : undefined,
-        puzzle: puzzle.rating,
-        solved,
       });
-      localStorage.setItem(ratingKey(family), JSON.stringify(after));
-      const change = Math.round(after.rating) - Math.round(before?.rating ?? 1500);
+      if (result.solved !== solved) throw new Error(t('puzzles-judged-otherwise'));
+      if (result.kept === 'account' && account) {
+        account.ratings[attemptFamily] = result.rating;
+        account.tried[attemptFamily] = [...new Set([...(account.tried[attemptFamily] ?? []), id])];
+      } else {
+        localStorage.setItem(ratingKey(attemptFamily), JSON.stringify(result.rating));
+        const seen = new Set(JSON.parse(localStorage.getItem(seenKey(attemptFamily)) ?? '[]'));
+        seen.add(id);
+        localStorage.setItem(seenKey(attemptFamily), JSON.stringify([...seen]));
+      }
+      if (gone || family !== attemptFamily) return;
       showRating();
-      ratingLine.textContent += ` (${change >= 0 ? '+' : '−'}${Math.abs(change)})`;
+      if (result.rated) {
+        const change = Math.round(result.rating.rating) - Math.round(result.before.rating);
+        ratingLine.textContent += ` (${change >= 0 ? '+' : '−'}${Math.abs(change)})`;
+      } else {
+        ratingLine.textContent += ` ${t('puzzles-tried-before')}`;
+      }
     } catch (err) {
       ratingLine.textContent = t('puzzles-rating-error', { error: err.message });
     }
@@ -223,7 +265,9 @@ export function mountPuzzles(outlet) {
   }
 
   showRating();
+  const unwatch = onSession(() => { loadAccount(); });
   (async () => {
+    await loadAccount();
     try {
       puzzles = await load(family);
     } catch (err) {
@@ -235,6 +279,7 @@ export function mountPuzzles(outlet) {
 
   return () => {
     gone = true;
+    unwatch();
     clearTimeout(timer);
     board.destroy();
   };

@@ -39,6 +39,7 @@ mod notify;
 mod offer;
 mod pairing;
 mod pool;
+mod puzzles;
 mod ratings;
 mod referee;
 mod review;

@@ -26,6 +26,7 @@ mod cases {
     mod play;
     mod processes;
     mod profiles;
+    mod puzzles;
     mod ratings;
     mod restart;
     mod review;

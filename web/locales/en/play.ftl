@@ -365,6 +365,11 @@ player-rated-games = { $count ->
 }
 player-no-rated = No rated game yet: everyone starts at 1500.
 player-graph = Rating graph
+player-puzzle-ratings = Puzzle ratings
+player-puzzles-rated = { $count ->
+    [one] { $count } puzzle rated
+   *[other] { $count } puzzles rated
+}
 player-results = Results
 player-results-line = { $count ->
     [one] { $count } game

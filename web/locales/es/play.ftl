@@ -368,6 +368,11 @@ player-rated-games = { $count ->
 }
 player-no-rated = Aún no hay partidas puntuadas: todo el mundo empieza con 1500.
 player-graph = Gráfica de puntuación
+player-puzzle-ratings = Puntuaciones de problemas
+player-puzzles-rated = { $count ->
+    [one] { $count } problema puntuado
+   *[other] { $count } problemas puntuados
+}
 player-results = Resultados
 player-results-line = { $count ->
     [one] { $count } partida

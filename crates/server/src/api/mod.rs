@@ -108,7 +108,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analyze", get(analyze::analyze))
         .route("/api/analysis/lines", get(lines::stream))
         .route("/api/position", get(position::check))
-        .route("/api/puzzles/rating", post(puzzles::rate))
+        .route("/api/puzzles/rating", get(puzzles::mine))
+        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
         .route(
             "/api/account/tokens",
             get(tokens::list).post(tokens::create),

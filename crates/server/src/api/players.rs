@@ -1,6 +1,7 @@
-//! Players' pages over HTTP: a player's profile (ratings per pool, the
-//! rating history, games won, drawn and lost), their games with filters,
-//! "my games", and the leaderboard of each pool.
+//! Players' pages over HTTP: a player's profile (ratings per pool, puzzle
+//! ratings per rule family, the rating history, games won, drawn and
+//! lost), their games with filters, "my games", and the leaderboard of
+//! each pool.
 
 use std::sync::Arc;
 
@@ -43,7 +44,7 @@ pub async fn player(app: &Arc<App>, name: &str) -> Result<AccountRow, Error> {
         .ok_or_else(|| Error::not_found(text!("err-no-player", name = name)))
 }
 
-fn ratings_view(ratings: &[(String, StoredRating)]) -> Value {
+pub(super) fn ratings_view(ratings: &[(String, StoredRating)]) -> Value {
     let mut map = Map::new();
     for (pool, r) in ratings {
         let mut v = rating_view(&r.rating, r.games);
@@ -60,6 +61,7 @@ pub async fn profile(
 ) -> Result<axum::Json<Value>, Error> {
     let account = player(&app, &name).await?;
     let ratings = app.store.ratings_of(&account.id).await?;
+    let puzzle_ratings = app.store.puzzle_ratings_of(&account.id).await?;
     let [won, drawn, lost] = app.store.results_of(&account.id).await?;
     let playing = app.store.turns_of(&account.id).await?.len();
     Ok(axum::Json(json!({
@@ -67,6 +69,7 @@ pub async fn profile(
         "created_at": account.created_at,
         "bot": account.bot,
         "ratings": ratings_view(&ratings),
+        "puzzle_ratings": ratings_view(&puzzle_ratings),
         "results": { "won": won, "drawn": drawn, "lost": lost, "games": won + drawn + lost },
         "playing": playing,
     })))

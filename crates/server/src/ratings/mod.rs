@@ -79,6 +79,18 @@ pub async fn show_ratings(
     Ok(())
 }
 
+/// The stored rating `r` as it stands at `now`: its deviation grown for
+/// the days since its last rated game (none for a new player's).
+#[must_use]
+pub fn grown(r: &StoredRating, now: i64) -> Rating {
+    let days = if r.games == 0 {
+        0.0
+    } else {
+        (now - r.rated_at) as f64 / DAY_MS
+    };
+    r.rating.after_absence(days)
+}
+
 /// Whether both players have moved in `state`'s game (a Kalah extra move
 /// is the same player's).
 #[must_use]
@@ -132,14 +144,7 @@ pub async fn settle(
     let [Some(s), Some(n)] = before else {
         return Ok(());
     };
-    let grown = |r: &StoredRating| {
-        let days = if r.games == 0 {
-            0.0
-        } else {
-            (now - r.rated_at) as f64 / DAY_MS
-        };
-        r.rating.after_absence(days)
-    };
+    let grown = |r: &StoredRating| grown(r, now);
     let score = match outcome.winner() {
         Some(Side::South) => Score::Win,
         Some(Side::North) => Score::Loss,

@@ -74,6 +74,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "no show",
         include_str!("../../migrations/0081_no_show.sql"),
     ),
+    (
+        90,
+        "puzzle ratings",
+        include_str!("../../migrations/0090_puzzle_ratings.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -9,6 +9,7 @@ mod games;
 mod lobby;
 mod migrate;
 mod presence;
+mod puzzles;
 mod ratings;
 mod reviews;
 mod seeks;

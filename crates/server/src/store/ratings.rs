@@ -197,7 +197,8 @@ impl Store {
             .collect()
     }
 
-    /// Forgets a deleted account's ratings and their history.
+    /// Forgets a deleted account's ratings and their history, puzzle
+    /// ratings and attempts included.
     ///
     /// # Errors
     /// A database error.
@@ -206,7 +207,12 @@ impl Store {
         conn: &mut AnyConnection,
         account: &str,
     ) -> Result<(), Error> {
-        for table in ["ratings", "rating_history"] {
+        for table in [
+            "ratings",
+            "rating_history",
+            "puzzle_ratings",
+            "puzzle_attempts",
+        ] {
             sqlx::query(&format!("DELETE FROM {table} WHERE account_id = $1"))
                 .bind(account)
                 .execute(&mut *conn)
@@ -216,7 +222,7 @@ impl Store {
     }
 }
 
-fn stored_of(row: &sqlx::any::AnyRow) -> Result<StoredRating, Error> {
+pub(super) fn stored_of(row: &sqlx::any::AnyRow) -> Result<StoredRating, Error> {
     Ok(StoredRating {
         rating: Rating {
             rating: row.try_get("rating")?,

@@ -13,7 +13,7 @@ const PASSWORD: &str = "correct horse battery";
 /// Glicko-2 by the steps of Glickman's "Example of the Glicko-2 system"
 /// (τ = 0.5, ε = 0.000001, the Illinois algorithm of step 5), written from
 /// the paper apart from the server's code.
-mod paper {
+pub(super) mod paper {
     const SCALE: f64 = 173.7178;
     const TAU: f64 = 0.5;
     const EPSILON: f64 = 0.000_001;
