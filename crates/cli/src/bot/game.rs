@@ -82,16 +82,22 @@ fn go_of(state: &Value, you: Side) -> Go {
     }
 }
 
-/// Plays game `id` to its end with a new engine of `spec`.
-pub async fn play(api: Api, id: String, spec: Arc<PlayerSpec>, log: Log) {
+/// Plays game `id` to its end with a new engine of `spec`, through
+/// network faults; a TLS failure, which stays, ends it (`Err`, the
+/// failure's line) and the bot with it.
+pub async fn play(api: Api, id: String, spec: Arc<PlayerSpec>, log: Log) -> Result<(), String> {
     let mut player: Option<Box<dyn Player>> = None;
     let mut backoff = Duration::from_millis(250);
     loop {
         match follow(&api, &id, &spec, &mut player, &log).await {
-            Ok(()) => return,
+            Ok(()) => return Ok(()),
             Err(ApiError::Refused { status, message }) if status != 429 && status < 500 => {
                 log.line(&id, &format!("gave up the game: {status} {message}"));
-                return;
+                return Ok(());
+            }
+            Err(ApiError::Tls(line)) => {
+                log.line(&id, &format!("no TLS connection: {line}"));
+                return Err(line);
             }
             Err(e) => {
                 log.line(

@@ -42,7 +42,9 @@ use policy::Policy;
 /// e.g. "java -jar auale-engine.jar". Runs until stopped (Ctrl-C); a line
 /// per move and event goes to stderr (and with `--log-dir`, a file per
 /// game). The server may be `https://` (its certificate checked against
-/// the Mozilla roots built in, or `--ca-cert`).
+/// the Mozilla roots built in, or `--ca-cert`); a TLS failure, at the
+/// start or later, stops the bot with one line (network faults are
+/// retried).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The server, http://HOST:PORT or https://HOST, e.g. http://127.0.0.1:8080
@@ -179,6 +181,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::input(format!("cannot start the runtime: {e}")))?;
+    // A game's TLS failure reaches the bot's loop here: it stops.
+    let (no_tls, tls_failures) = tokio::sync::mpsc::unbounded_channel();
     let bot = Bot {
         api,
         spec,
@@ -186,8 +190,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
         log: Log::new(args.log_dir.clone()),
         playing: Arc::new(Mutex::new(HashSet::new())),
         tournaments: args.tournament.clone(),
+        no_tls,
     };
-    runtime.block_on(bot.run(args.upgrade))
+    runtime.block_on(bot.run(args.upgrade, tls_failures))
 }
 
 /// The bot at work.
@@ -200,6 +205,15 @@ struct Bot {
     playing: Arc<Mutex<HashSet<String>>>,
     /// The tournaments it joins (`--tournament`).
     tournaments: Vec<String>,
+    /// Where a game's task says its TLS connection failed.
+    no_tls: tokio::sync::mpsc::UnboundedSender<String>,
+}
+
+/// A TLS failure (no TLS, a certificate not trusted, the wrong host
+/// name): it stays so, and trying again will not help, at the start or
+/// later. `line` is the failure on one line.
+fn no_tls(line: &str) -> Error {
+    Error::input(format!("no TLS connection: {line}"))
 }
 
 impl Bot {
@@ -217,9 +231,7 @@ impl Bot {
                 }
                 // A server that speaks no TLS, or a certificate not
                 // trusted, stays so: say it and stop.
-                Err(ApiError::Tls(line)) => {
-                    return Err(Error::input(format!("no TLS connection: {line}")));
-                }
+                Err(ApiError::Tls(line)) => return Err(no_tls(&line)),
                 Err(e) => {
                     self.log.line(
                         "-",
@@ -266,6 +278,7 @@ impl Bot {
                         "cannot join the tournament {id}: {message}"
                     )));
                 }
+                Err(ApiError::Tls(line)) => return Err(no_tls(&line)),
                 Err(e) => {
                     self.log.line(
                         "-",
@@ -281,12 +294,27 @@ impl Bot {
         }
     }
 
-    async fn run(self, upgrade: bool) -> Result<(), Error> {
+    /// Plays until a failure that stays: a refused token, or a TLS
+    /// failure (of the event stream, a call, or a game's stream), which
+    /// ends the bot with one line; network faults are retried.
+    async fn run(
+        self,
+        upgrade: bool,
+        mut tls_failures: tokio::sync::mpsc::UnboundedReceiver<String>,
+    ) -> Result<(), Error> {
         let name = self.who(upgrade).await?;
         self.log.line("-", &format!("connected as {name}"));
         for id in &self.tournaments {
             self.join(id).await?;
         }
+        tokio::select! {
+            ended = self.listen(&name) => ended,
+            Some(line) = tls_failures.recv() => Err(no_tls(&line)),
+        }
+    }
+
+    /// Reads the event stream, opened again after each fault.
+    async fn listen(&self, name: &str) -> Result<(), Error> {
         let mut wait = Duration::from_millis(250);
         loop {
             match self.api.lines("/api/stream/event").await {
@@ -294,7 +322,7 @@ impl Bot {
                     wait = Duration::from_millis(250);
                     loop {
                         match events.next(IDLE).await {
-                            Ok(Some(event)) => self.on_event(&name, &event).await,
+                            Ok(Some(event)) => self.on_event(name, &event).await,
                             Ok(None) => {
                                 self.log.line("-", "the event stream ended: reconnecting");
                                 break;
@@ -315,6 +343,7 @@ impl Bot {
                         "the server refuses the token: {message}"
                     )));
                 }
+                Err(ApiError::Tls(line)) => return Err(no_tls(&line)),
                 Err(e) => self
                     .log
                     .line("-", &format!("cannot open the event stream ({e})")),
@@ -392,10 +421,14 @@ impl Bot {
             id.to_owned(),
         );
         let playing = Arc::clone(&self.playing);
+        let no_tls = self.no_tls.clone();
         tokio::spawn(async move {
-            game::play(api, id.clone(), spec, log).await;
+            let played = game::play(api, id.clone(), spec, log).await;
             if let Ok(mut p) = playing.lock() {
                 p.remove(&id);
+            }
+            if let Err(line) = played {
+                let _ = no_tls.send(line);
             }
         });
     }

@@ -75,7 +75,7 @@ impl Bot {
         let path = format!("/api/tournaments/{tournament}/join");
         let line = match self.api.post(&path, &json!({})).await {
             Ok(_) => {
-                format!("paused in the tournament {tournament} (lost without a move): rejoined")
+                format!("paused in the tournament {tournament} (no move of its own): rejoined")
             }
             Err(e) => format!("paused in the tournament {tournament}: joining again failed ({e})"),
         };

@@ -73,6 +73,11 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>, now: i64
         "legal": state.game.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
         "captured": [position.captured(Side::South), position.captured(Side::North)],
         "clock": clock,
+        // The side yet to make its first move in a paired game, and its
+        // time left for it as the state is sent (first_move.rs).
+        "first_move": state.first_move_deadline().map_or(Value::Null, |(side, at)| {
+            json!({ "side": side.letter().to_string(), "left_ms": (at - now).max(0) })
+        }),
         "offers": state.offers.iter().map(|o| json!({"kind": o.kind.name(), "by": o.by.letter().to_string()})).collect::<Vec<_>>(),
         "result": state.result_name(),
         "reason": state.reason_name(),

@@ -58,15 +58,20 @@ async fn a_pool_game_whose_first_move_never_comes_is_aborted_unrated() {
         // South never moves: 30 s after the start the game is aborted,
         // not lost on time (the clock had 300 s), and not rated.
         let (id, south, north) = paired(&ama, &kofi, "abapa-5+3").await;
-        assert_eq!(south.game(&id).await["rated"], true);
+        let game = south.game(&id).await;
+        assert_eq!(game["rated"], true);
+        assert_eq!(game["first_move"], json!({"side": "S", "left_ms": 30_000}));
         let mut north_events = north.events().await;
         time.advance(Duration::from_millis(29_999));
-        assert_eq!(north.game(&id).await["status"], "playing");
+        let game = north.game(&id).await;
+        assert_eq!(game["status"], "playing");
+        assert_eq!(game["first_move"], json!({"side": "S", "left_ms": 1}));
         time.advance(Duration::from_millis(1));
         let finish = north_events.next_of("gameFinish").await;
         assert_eq!(finish["game"]["id"], id.as_str());
         let game = north.game(&id).await;
         aborted_with_no_result(&game);
+        assert_eq!(game["first_move"], Value::Null);
         assert_eq!(game["clock"]["S_ms"], 300_000 - 30_000, "{game}");
         // Nobody's rating moved: neither player has a rated game.
         for player in [south, north] {
@@ -99,7 +104,12 @@ async fn a_pool_game_whose_first_move_never_comes_is_aborted_unrated() {
         );
         let (id, south, north) = paired(&esi, &yaw, "abapa-5+3").await;
         time.advance(Duration::from_millis(10_000));
-        assert_eq!(south.play(&id, "C", 0).await.0, StatusCode::OK);
+        let (_, moved) = south.play(&id, "C", 0).await;
+        assert_eq!(
+            moved["first_move"],
+            json!({"side": "N", "left_ms": 30_000}),
+            "{moved}"
+        );
         let mut south_events = south.events().await;
         time.advance(Duration::from_millis(29_999));
         assert_eq!(north.game(&id).await["status"], "playing");
@@ -132,7 +142,9 @@ async fn once_both_have_moved_only_the_clock_ends_the_game() {
     time.advance(Duration::from_millis(10_000));
     assert_eq!(south.play(&id, "C", 0).await.0, StatusCode::OK);
     time.advance(Duration::from_millis(10_000));
-    assert_eq!(north.play(&id, "d", 1).await.0, StatusCode::OK);
+    let (status, moved) = north.play(&id, "d", 1).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(moved["first_move"], Value::Null, "{moved}");
     let mut events = north.events().await;
     time.advance(Duration::from_millis(171_999));
     let game = north.game(&id).await;

@@ -6,11 +6,15 @@
 //! certificate is not trusted, and https to a port that speaks plain
 //! http gets no TLS: each is one line and exit status 2 (not a panic, not
 //! a retry for ever), as are a URL that is not http(s) and a `--ca-cert`
-//! that holds no certificate.
+//! that holds no certificate. After the start, a TLS failure (the server
+//! now shows a certificate of a CA the bot does not trust) stops the bot
+//! the same way, while a network fault (connections cut, then reset
+//! before the handshake) is retried.
 
+use std::io::BufRead;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -42,13 +46,8 @@ fn certificates() -> (String, Vec<CertificateDer<'static>>, PrivateKeyDer<'stati
     (ca.pem(), vec![leaf.der().clone()], key)
 }
 
-/// Listens on a loopback port with TLS (`chain`, `key`) and passes each
-/// connection's plain bytes to `upstream`; the port.
-async fn tls_in_front(
-    upstream: u16,
-    chain: Vec<CertificateDer<'static>>,
-    key: PrivateKeyDer<'static>,
-) -> u16 {
+/// A TLS acceptor showing `chain` (with its `key`).
+fn acceptor(chain: Vec<CertificateDer<'static>>, key: PrivateKeyDer<'static>) -> TlsAcceptor {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -56,23 +55,69 @@ async fn tls_in_front(
         .with_no_client_auth()
         .with_single_cert(chain, key)
         .unwrap();
-    let acceptor = TlsAcceptor::from(Arc::new(config));
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            let acceptor = acceptor.clone();
-            tokio::spawn(async move {
-                let Ok(mut tls) = acceptor.accept(socket).await else {
-                    return;
+    TlsAcceptor::from(Arc::new(config))
+}
+
+/// Listens on a loopback port with TLS (`chain`, `key`) and passes each
+/// connection's plain bytes to `upstream`; the port.
+async fn tls_in_front(
+    upstream: u16,
+    chain: Vec<CertificateDer<'static>>,
+    key: PrivateKeyDer<'static>,
+) -> u16 {
+    Front::start(upstream, acceptor(chain, key)).await.port
+}
+
+/// A TLS front whose behaviour a test changes: it shows the certificate
+/// it was started with, or cuts each connection before the handshake (a
+/// network fault: the connection is reset), or shows another
+/// certificate.
+#[derive(Clone)]
+struct Front {
+    port: u16,
+    /// `None`: cut each connection at once.
+    acceptor: Arc<Mutex<Option<TlsAcceptor>>>,
+    /// The connections passed on, to cut.
+    open: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Front {
+    async fn start(upstream: u16, first: TlsAcceptor) -> Front {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let front = Front {
+            port: listener.local_addr().unwrap().port(),
+            acceptor: Arc::new(Mutex::new(Some(first))),
+            open: Arc::default(),
+        };
+        let serving = front.clone();
+        tokio::spawn(async move {
+            while let Ok((socket, _)) = listener.accept().await {
+                let Some(acceptor) = serving.acceptor.lock().unwrap().clone() else {
+                    drop(socket);
+                    continue;
                 };
-                if let Ok(mut plain) = TcpStream::connect(("127.0.0.1", upstream)).await {
-                    let _ = tokio::io::copy_bidirectional(&mut tls, &mut plain).await;
-                }
-            });
+                let passed = tokio::spawn(async move {
+                    let Ok(mut tls) = acceptor.accept(socket).await else {
+                        return;
+                    };
+                    if let Ok(mut plain) = TcpStream::connect(("127.0.0.1", upstream)).await {
+                        let _ = tokio::io::copy_bidirectional(&mut tls, &mut plain).await;
+                    }
+                });
+                serving.open.lock().unwrap().push(passed.abort_handle());
+            }
+        });
+        front
+    }
+
+    /// From now on: `acceptor`'s certificate, or (`None`) each connection
+    /// cut before the handshake; the connections open are cut.
+    fn switch(&self, acceptor: Option<TlsAcceptor>) {
+        *self.acceptor.lock().unwrap() = acceptor;
+        for open in self.open.lock().unwrap().drain(..) {
+            open.abort();
         }
-    });
-    port
+    }
 }
 
 /// Runs `wari bot` with `args` (and a token) until it exits by itself,
@@ -188,6 +233,124 @@ async fn wari_bot_plays_through_https_and_says_why_it_cannot() {
     assert_eq!(aborted["reason"], "aborted");
     let log = logged_end(&dir.join("logs").join(format!("{id}.log"))).await;
     assert!(log.contains("over: aborted after 1 moves"), "{log}");
+}
+
+#[tokio::test]
+async fn a_tls_failure_after_the_start_stops_the_bot_and_network_faults_do_not() {
+    let dir = temp_dir("bot-tls-later");
+    let server = serve(
+        &format!("sqlite://{}?mode=rwc", dir.join("tls.db").display()),
+        &dir,
+    )
+    .await;
+    let base = server.base.as_str();
+    let plain_port: u16 = base.rsplit(':').next().unwrap().parse().unwrap();
+    let (ca, chain, key) = certificates();
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, &ca).unwrap();
+    let front = Front::start(plain_port, acceptor(chain, key)).await;
+    let https = format!("https://127.0.0.1:{}", front.port);
+    let name = "tls_later_bot";
+    let (_, token) = bot_account(base, name).await;
+
+    // The bot starts trusting the CA; its stderr is read line by line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wari"))
+        .args(["bot", "--server", &https, "--engine", "wari", "--upgrade"])
+        .args(["--ca-cert", path(&ca_file)])
+        .env("WARI_BOT_TOKEN", &token)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wari bot starts");
+    let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+    let reader = {
+        let lines = Arc::clone(&lines);
+        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                lines.lock().unwrap().push(line);
+            }
+        })
+    };
+    let said = |text: &str| lines.lock().unwrap().iter().any(|l| l.contains(text));
+    let until_said = |text: &'static str| {
+        let said = &said;
+        let lines = &lines;
+        async move {
+            let start = Instant::now();
+            while !said(text) {
+                assert!(
+                    start.elapsed() < Duration::from_secs(60),
+                    "the bot never said {text:?}: {:?}",
+                    lines.lock().unwrap()
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    };
+    until_bot(base, name).await;
+    until_said("connected as").await;
+
+    // A network fault: the front cuts the event stream, then resets every
+    // new connection before its handshake. The bot says so and tries
+    // again, twice at least, and is still running.
+    front.switch(None);
+    until_said("cannot open the event stream (network").await;
+    let start = Instant::now();
+    while lines
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.contains("cannot open the event stream (network"))
+        .count()
+        < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            lines.lock().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{:?}",
+        lines.lock().unwrap()
+    );
+    assert!(!said("wari: error"), "{:?}", lines.lock().unwrap());
+
+    // The server now shows a certificate of a CA the bot does not trust:
+    // at its next try the bot stops, with one error line, exit status 2.
+    let (_, other_chain, other_key) = certificates();
+    front.switch(Some(acceptor(other_chain, other_key)));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the bot did not stop: {:?}", lines.lock().unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    reader.join().unwrap();
+    let lines = lines.lock().unwrap();
+    assert_eq!(status.code(), Some(2), "{lines:?}");
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("wari: error: "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert_eq!(
+        Some(errors[0]),
+        lines.last(),
+        "the error is the last line: {lines:?}"
+    );
+    let error = errors[0].strip_prefix("wari: error: ").unwrap();
+    assert!(error.starts_with("no TLS connection: "), "{error}");
+    assert!(error.contains("certificate"), "{error}");
+    assert!(!lines.iter().any(|l| l.contains("panicked")), "{lines:?}");
 }
 
 fn path(p: &Path) -> &str {

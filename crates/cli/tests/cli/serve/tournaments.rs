@@ -2,8 +2,8 @@
 //! (levels 3 and 6) join an arena that takes bots (`--tournament`) and
 //! play the games its director pairs through a real `wari serve`, rated
 //! in the bots' list; a bot is refused (403) where bots are not taken; a
-//! bot the arena paused (stopped, it lost a game without a move) joins
-//! again once it goes on.
+//! bot the arena paused (stopped, it never made its first move: the game
+//! was aborted) joins again once it goes on.
 
 use std::process::Command;
 use std::time::Duration;
@@ -204,7 +204,7 @@ fn line_of<'a>(t: &'a Value, name: &str) -> Option<&'a Value> {
 }
 
 #[tokio::test]
-async fn a_bot_paused_for_a_game_it_lost_without_a_move_joins_again() {
+async fn a_bot_paused_for_a_game_it_never_moved_in_joins_again() {
     let dir = temp_dir("bot-paused");
     let server = serve(
         &format!("sqlite://{}?mode=rwc", dir.join("paused.db").display()),
@@ -228,18 +228,21 @@ async fn a_bot_paused_for_a_game_it_lost_without_a_move_joins_again() {
 
     // The sleeper joins, then is stopped (SIGSTOP) before anyone else
     // comes: the game the arena pairs it in when the mover joins, it
-    // cannot move in, and loses on time; the server pauses it.
+    // cannot move in; 10 s after its first turn began (15 s clock: a
+    // quarter, but at least 10 s) the server aborts the game, scores it
+    // for nobody and pauses the sleeper.
     let sleeper = wari_bot_with(base, &sleeper_token, 3, &logs[0], &["--tournament", id]);
     tournament_where(base, id, |t| line_of(t, "sleeper").is_some()).await;
     signal(sleeper.0.id(), "STOP");
     let _mover = wari_bot_with(base, &mover_token, 1, &logs[1], &["--tournament", id]);
     let paused = tournament_where(base, id, |t| {
-        line_of(t, "sleeper").is_some_and(|l| l["games"] == 1 && l["active"] == false)
+        line_of(t, "sleeper").is_some_and(|l| l["active"] == false)
     })
     .await;
     let mover = line_of(&paused, "mover").unwrap();
     assert_eq!(mover["active"], true, "{paused}");
-    assert_eq!(mover["wins"], 1, "{paused}");
+    assert_eq!(mover["games"], 0, "{paused}");
+    assert_eq!(line_of(&paused, "sleeper").unwrap()["games"], 0, "{paused}");
     let log = std::fs::read_dir(&logs[1])
         .unwrap()
         .next()
@@ -252,13 +255,13 @@ async fn a_bot_paused_for_a_game_it_lost_without_a_move_joins_again() {
         .json()
         .await
         .unwrap();
-    assert_eq!(lost["reason"], "time", "{lost}");
+    assert_eq!(lost["reason"], "aborted", "{lost}");
+    assert_eq!(lost["result"], Value::Null, "{lost}");
     let sleeper_side = if lost["players"]["S"]["name"] == "sleeper" {
         "S"
     } else {
         "N"
     };
-    assert_ne!(lost["result"], sleeper_side, "{lost}");
     // South moves first: the sleeper never moved.
     let before = usize::from(sleeper_side == "N");
     assert_eq!(super::moves(&lost), before, "{lost}");
@@ -271,7 +274,7 @@ async fn a_bot_paused_for_a_game_it_lost_without_a_move_joins_again() {
         line_of(t, "sleeper").is_some_and(|l| l["active"] == true)
     })
     .await;
-    assert_eq!(line_of(&back, "sleeper").unwrap()["games"], 1, "{back}");
-    let line = format!("paused in the tournament {id} (lost without a move): rejoined");
+    assert_eq!(line_of(&back, "sleeper").unwrap()["games"], 0, "{back}");
+    let line = format!("paused in the tournament {id} (no move of its own): rejoined");
     logged(&logs[0].join(format!("{game_id}.log")), &line).await;
 }
