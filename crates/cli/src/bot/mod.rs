@@ -304,22 +304,28 @@ impl Bot {
     ) -> Result<(), Error> {
         let name = self.who(upgrade).await?;
         self.log.line("-", &format!("connected as {name}"));
-        for id in &self.tournaments {
-            self.join(id).await?;
-        }
         tokio::select! {
             ended = self.listen(&name) => ended,
             Some(line) = tls_failures.recv() => Err(no_tls(&line)),
         }
     }
 
-    /// Reads the event stream, opened again after each fault.
+    /// Reads the event stream, opened again after each fault; once it is
+    /// first open, joins the tournaments (`--tournament`), so that no
+    /// game they pair, nor its end, comes before the stream that tells it.
     async fn listen(&self, name: &str) -> Result<(), Error> {
+        let mut joined = false;
         let mut wait = Duration::from_millis(250);
         loop {
             match self.api.lines("/api/stream/event").await {
                 Ok(mut events) => {
                     wait = Duration::from_millis(250);
+                    if !joined {
+                        for id in &self.tournaments {
+                            self.join(id).await?;
+                        }
+                        joined = true;
+                    }
                     loop {
                         match events.next(IDLE).await {
                             Ok(Some(event)) => self.on_event(name, &event).await,
