@@ -386,10 +386,28 @@ pub fn compress_table(
     if table.is_compressed() {
         return Ok(Some((before, before)));
     }
-    let raw = table.raw().expect("not compressed");
+    let after = write_compressed(dir, rules, seeds, table.raw().expect("not compressed"))?;
+    Ok(Some((before, after.unwrap_or(before))))
+}
+
+/// Writes the table of `seeds` seeds under `rules`, whose bytes are
+/// `raw`, compressed (format version 2) after checking that the
+/// compressed payload decodes to `raw`. Returns the file's length, or
+/// `None`, writing nothing, when compression would not make it smaller
+/// (a few seeds: the model outweighs the values).
+///
+/// # Errors
+/// When the file cannot be written, or the payload would not decode to
+/// `raw`.
+pub(crate) fn write_compressed(
+    dir: &Path,
+    rules: &TableRules,
+    seeds: usize,
+    raw: &[u8],
+) -> Result<Option<u64>, Error> {
     let payload = compress(raw, 2 * rules.pits(), seeds);
     if payload.len() >= raw.len() {
-        return Ok(Some((before, before)));
+        return Ok(None);
     }
     let path = table_path(dir, rules, seeds);
     let decoded = Compressed::new(&payload[..], 2 * rules.pits(), seeds)
@@ -403,5 +421,5 @@ pub fn compress_table(
     }
     drop(decoded);
     write_file(dir, rules, seeds, COMPRESSED_VERSION, &payload)?;
-    Ok(Some((before, (HEADER_LEN + payload.len()) as u64)))
+    Ok(Some((HEADER_LEN + payload.len()) as u64))
 }

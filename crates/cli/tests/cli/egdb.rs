@@ -58,7 +58,7 @@ fn cut_short(dir: &Path, seeds: usize) -> (std::path::PathBuf, Vec<u8>) {
 }
 
 mod tables {
-    use super::{Command, Value, built, cut_short, format, wari};
+    use super::{Command, Path, Value, built, cut_short, format, wari};
 
     #[test]
     fn build_then_rebuild_keeps_the_files() {
@@ -151,6 +151,94 @@ mod tables {
             .to_owned();
         assert!(
             message.contains("05.egdb") && message.contains("truncated"),
+            "{message}"
+        );
+    }
+
+    /// `build --compressed` writes version-2 files that `probe`, `stats`
+    /// and `verify` read as the plain build's; `compress` turns the plain
+    /// files into the same bytes; a damaged compressed file is refused
+    /// with one line naming it.
+    #[test]
+    fn compressed_tables_read_as_the_plain_ones() {
+        let rules = "wari,pits=4,cycle=even";
+        let build = |dir: &Path, extra: &[&str]| {
+            let d = dir.to_str().unwrap();
+            let args = [
+                &[
+                    "egdb",
+                    "build",
+                    "--rules",
+                    rules,
+                    "--max-seeds",
+                    "10",
+                    "--dir",
+                    d,
+                ],
+                extra,
+            ]
+            .concat();
+            wari(&args).ok();
+        };
+        let plain = tempfile::tempdir().unwrap();
+        build(plain.path(), &[]);
+        let packed = tempfile::tempdir().unwrap();
+        build(packed.path(), &["--compressed"]);
+        let file = |dir: &Path, seeds: usize| {
+            std::fs::read(dir.join(format!("{rules}/{seeds:02}.egdb"))).unwrap()
+        };
+        assert_eq!(file(plain.path(), 10)[8], 1);
+        assert_eq!(file(packed.path(), 10)[8], 2);
+        assert!(file(packed.path(), 10).len() < file(plain.path(), 10).len());
+        let both = |args: &[&str]| {
+            let run = |dir: &Path| {
+                let d = dir.to_str().unwrap();
+                wari(&[args, &["--rules", rules, "--dir", d]].concat())
+                    .ok()
+                    .to_owned()
+            };
+            (run(plain.path()), run(packed.path()))
+        };
+        let (a, b) = both(&["egdb", "probe", "--json", "2,0,3,1/0,3,1,0 S 20-18"]);
+        assert_eq!(a, b);
+        let (a, b) = both(&["egdb", "stats"]);
+        assert_eq!(a, b);
+        let (a, b) = both(&["egdb", "verify"]);
+        assert_eq!(a.matches("consistent").count(), 11, "{a}");
+        assert_eq!(b.matches("consistent").count(), 11, "{b}");
+        // Compressing the plain files gives the compressed build's bytes.
+        let d = plain.path().to_str().unwrap();
+        wari(&["egdb", "compress", "--rules", rules, "--dir", d]).ok();
+        for seeds in 0..=10 {
+            assert!(
+                file(plain.path(), seeds) == file(packed.path(), seeds),
+                "{seeds} seeds"
+            );
+        }
+        // Cut short, then one byte changed: refused, the file named.
+        let path = packed.path().join(format!("{rules}/09.egdb"));
+        let bytes = file(packed.path(), 9);
+        let p = packed.path().to_str().unwrap();
+        let probe = || {
+            wari(&[
+                "egdb",
+                "probe",
+                "--rules",
+                rules,
+                "--dir",
+                p,
+                "2,0,2,1/0,3,1,0 S 20-19",
+            ])
+        };
+        std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+        let message = probe().error(2).to_owned();
+        assert!(message.contains("09.egdb"), "{message}");
+        let mut changed = bytes.clone();
+        changed[bytes.len() - 40] ^= 4;
+        std::fs::write(&path, &changed).unwrap();
+        let message = probe().error(2).to_owned();
+        assert!(
+            message.contains("09.egdb") && message.contains("checksum"),
             "{message}"
         );
     }
