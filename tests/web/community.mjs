@@ -76,6 +76,10 @@ test('two people sign up, are paired in a pool, chat, and play a rated game whos
   for (const p of [a, b]) {
     await p.page.locator('.game-info', { hasText: 'rated' }).waitFor();
     assert.equal(await p.page.locator('.seat .seat-rating', { hasText: '1500?' }).count(), 2);
+    // A pool's game: South's seat says how long is left for the first
+    // move (3+2: 30 s) before the game is aborted.
+    await p.page.locator('.seat[data-side="S"] .first-move:not([hidden])', { hasText: /first move within 0:[0-3]\d, or the game is aborted/ }).waitFor();
+    assert.equal(await p.page.locator('.seat[data-side="N"] .first-move:not([hidden])').count(), 0);
   }
 
   // A third person opens the game's link: no name asked, watching.

@@ -1,6 +1,8 @@
 // @ts-check
 // The two clocks: the server's figures counted down locally for the side
-// whose clock runs, a tenth of a second at a time.
+// whose clock runs, a tenth of a second at a time; and, in a game the
+// server paired, the time left for a player's first move (GAME's
+// first_move), after which the game is aborted.
 
 import { clockText } from '../dom.js';
 import { sideName } from '../words.js';
@@ -20,7 +22,7 @@ export function runningSide(game) {
 
 /**
  * @param {import('../game.js').GameContext} ctx
- * @param {() => {element: HTMLElement, side: string}[]} faces the clock elements and the side each shows
+ * @param {() => {element: HTMLElement, notice: HTMLElement, side: string}[]} faces the clock elements, the first move's notices and the side each shows
  */
 export function createClocks(ctx, faces) {
   let base = 0;
@@ -31,7 +33,16 @@ export function createClocks(ctx, faces) {
     clearTimeout(timer);
     const { game } = ctx;
     const running = game.status === 'playing' ? runningSide(game) : null;
-    for (const { element: el, side } of faces()) {
+    const due = game.status === 'playing' ? game.first_move : null;
+    for (const { element: el, notice, side } of faces()) {
+      if (due?.side === side) {
+        const left = Math.max(0, due.left_ms - (performance.now() - base));
+        notice.hidden = false;
+        notice.textContent = t('seat-first-move', { time: clockText(left) });
+      } else {
+        notice.hidden = true;
+        notice.textContent = '';
+      }
       if (!game.clock) {
         el.textContent = '';
         el.hidden = true;
@@ -46,7 +57,7 @@ export function createClocks(ctx, faces) {
       const clockArgs = { side: sideName(side), time: clockText(ms) };
       el.setAttribute('aria-label', running === side ? t('clock-name-running', clockArgs) : t('clock-name', clockArgs));
     }
-    if (running) timer = window.setTimeout(tick, 100);
+    if (running || due) timer = window.setTimeout(tick, 100);
   }
 
   return {

@@ -1,7 +1,8 @@
 // @ts-check
 // The two seats around the board: each player's name (and the computer's
 // level), whether a person is online, the seeds captured or in the
-// store, whose turn it is, and the clock.
+// store, whose turn it is, the clock, and the time left for a first move
+// in a game the server paired.
 
 import { botBadge } from '../badge.js';
 import { fill, h } from '../dom.js';
@@ -18,7 +19,8 @@ const seat = (where) => h('div', { class: `seat ${where}` },
   h('span', { class: 'who' }),
   h('span', { class: 'link-state' }),
   h('span', { class: 'captured-count' }),
-  h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' }));
+  h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' }),
+  h('span', { class: 'first-move', hidden: true }));
 
 /**
  * @param {HTMLElement} el
@@ -31,7 +33,7 @@ export function createSeats(ctx) {
   const top = seat('top');
   const bottom = seat('bottom');
   const clocks = createClocks(ctx, () => [top, bottom].map((el) => ({
-    element: part(el, '.clock'), side: el.dataset.side ?? 'S',
+    element: part(el, '.clock'), notice: part(el, '.first-move'), side: el.dataset.side ?? 'S',
   })));
 
   function render() {

@@ -215,6 +215,7 @@ seat-berserk = ⚔ berserk
 seat-you = — you
 seat-online = ● online
 seat-away = ○ away
+seat-first-move = first move within { $time }, or the game is aborted
 seat-store = store: { $seeds ->
     [one] { $seeds } seed
    *[other] { $seeds } seeds

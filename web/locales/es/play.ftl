@@ -215,6 +215,7 @@ seat-berserk = ⚔ berserk
 seat-you = — tú
 seat-online = ● conectado
 seat-away = ○ ausente
+seat-first-move = primera jugada antes de { $time }, o la partida se anula
 seat-store = almacén: { $seeds ->
     [one] { $seeds } semilla
    *[other] { $seeds } semillas
