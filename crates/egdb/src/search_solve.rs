@@ -22,6 +22,19 @@ use crate::value::Value;
 /// with 16, 9.8 s with 17 (14 seeds and one thread: 22.8 s).
 const TABLE_BOARDS: u64 = 31_000_000;
 
+/// Boards of the tables built before the search of a game of more than
+/// [`LARGE_TABLES_ABOVE`] seeds, whose search takes hours: 254 million
+/// boards, 0 to 26 seeds on 5 pits a row, 0 to 20 on 6. (Kalah(5,5)'s
+/// start, 50 seeds, over tables of 0 to 20 seeds: 117.7 million nodes; 0
+/// to 22: 61.1 million; 0 to 26: 12.7 million.)
+const LARGE_TABLE_BOARDS: u64 = 260_000_000;
+
+/// The most seeds of a game whose tables are at most [`TABLE_BOARDS`]:
+/// Kalah(5,5) (50 seeds) is solved in 66 s of CPU with tables of 0 to
+/// 20 seeds built in memory, less than building those of 0 to 26 takes
+/// (175 s of CPU, two cores; over them, 14 s).
+const LARGE_TABLES_ABOVE: usize = 50;
+
 /// Positions with at least this share (5/8) of the game's seeds on the
 /// board share their moves out between the threads: 30 of Kalah(6,4)'s
 /// 48 (20 was slower).
@@ -29,12 +42,43 @@ fn split_seeds(total: usize) -> i32 {
     (total * 5 / 8) as i32
 }
 
-/// The transposition table's size at most (and at most half the memory
-/// allowed): 2^24 entries of 16 bytes. (Kalah(6,4), three runs each:
-/// 8.6 to 9.6 s with 256 MB, 9.1 to 10.0 s with 512 MB, 9.4 to 10.4 s
-/// with 1 GB: positions near the tables are not stored, so a larger
-/// table only costs its filling.)
+/// The transposition table's size at most for a game of at most 48
+/// seeds (and at most half the memory allowed): 2^24 entries of 16
+/// bytes. (Kalah(6,4), three runs each: 8.6 to 9.6 s with 256 MB, 9.1
+/// to 10.0 s with 512 MB, 9.4 to 10.4 s with 1 GB: positions near the
+/// tables are not stored, so a larger table only costs its filling.)
 const TRANSPOSITION_BYTES: u64 = 1 << 28;
+
+/// The transposition table's size at most for a larger game: 2^27
+/// entries. (Kalah(5,5), 50 seeds, 120 million nodes: 126.7 million
+/// nodes and 69.3 s of CPU with 256 MB, 117.7 million and 66.3 s with
+/// 2 GB.)
+const LARGE_TRANSPOSITION_BYTES: u64 = 1 << 31;
+
+/// The most seeds of a game whose transposition table is at most
+/// [`TRANSPOSITION_BYTES`].
+const SMALL_GAME_SEEDS: usize = 48;
+
+/// The transposition table's size for a game of `total` seeds: small
+/// games need a small table (a large one takes time to fill); at most
+/// [`TRANSPOSITION_BYTES`] up to 48 seeds, [`LARGE_TRANSPOSITION_BYTES`]
+/// above, and half of `memory_limit`.
+/// `WARI_EGDB_TRANSPOSITION_MB` sets it instead (for measurements).
+fn transposition_bytes(total: usize, memory_limit: u64) -> usize {
+    if let Some(mb) = std::env::var("WARI_EGDB_TRANSPOSITION_MB")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        return (mb << 20) as usize;
+    }
+    let most = if total > SMALL_GAME_SEEDS {
+        LARGE_TRANSPOSITION_BYTES
+    } else {
+        TRANSPOSITION_BYTES
+    };
+    most.min(memory_limit / 2)
+        .min(1 << (total / 2 + 12).min(40)) as usize
+}
 
 /// Nodes the start may take for every first move to be solved exactly
 /// too (each costs about as much again).
@@ -46,13 +90,20 @@ const MAX_SEARCH_SEEDS: u32 = 127;
 
 /// The most seeds on the board of the tables built before a search of a
 /// game of `total` seeds on `pits` pits a row: every seed count up to it
-/// has at most [`TABLE_BOARDS`] boards in all, and fewer than `total`.
+/// has at most [`TABLE_BOARDS`] boards in all ([`LARGE_TABLE_BOARDS`]
+/// for a game of more than [`LARGE_TABLES_ABOVE`] seeds), and fewer than
+/// `total`.
 fn table_seeds_for(pits: usize, total: usize) -> usize {
+    let most = if total > LARGE_TABLES_ABOVE {
+        LARGE_TABLE_BOARDS
+    } else {
+        TABLE_BOARDS
+    };
     let mut boards = 0;
     let mut seeds = 0;
     while seeds + 1 < total && seeds < MAX_LAYER {
         boards += positions(pits, seeds + 1);
-        if boards > TABLE_BOARDS {
+        if boards > most {
             break;
         }
         seeds += 1;
@@ -63,8 +114,10 @@ fn table_seeds_for(pits: usize, total: usize) -> usize {
 /// Solves a Kalah game from its start by search ([`Method::Search`]),
 /// with endgame tables built first for every seed count up to
 /// `table_seeds` (by default, as many as about 2.5 s of building on two
-/// cores allows: 16 seeds on the standard board; always fewer than the
-/// game's seeds), on as many threads as the machine has cores.
+/// cores allows: 16 seeds on the standard board; for a game of more than
+/// 50 seeds, 260 million boards, about 3 minutes of CPU: 20 seeds on 6
+/// pits, 26 on 5; always fewer than the game's seeds), on as many threads
+/// as the machine has cores.
 ///
 /// Every first move gets its exact value when the start took at most 20
 /// million nodes to prove; otherwise only the best move's value is exact
@@ -183,10 +236,7 @@ fn prove_start(
         .map(|k| positions(usize::from(rules.pits()), k))
         .sum();
     let total = rules.total_seeds() as usize;
-    // Small games need a small table (a large one takes time to fill).
-    let bytes = TRANSPOSITION_BYTES
-        .min(memory_limit / 2)
-        .min(1 << (total / 2 + 12).min(40)) as usize;
+    let bytes = transposition_bytes(total, memory_limit);
     let transpositions = Transpositions::new(bytes);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut prover = Prover::new(
@@ -246,5 +296,41 @@ fn prove_start(
         table_seeds: seeds,
         seconds: started.elapsed().as_secs_f64(),
         tables,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Boards of 0 to `k` seeds on `m` pits a row: C(k + 2m, 2m).
+    fn boards_up_to(m: u64, k: u64) -> u64 {
+        (1..=2 * m).fold(1, |c, i| c * (k + i) / i)
+    }
+
+    #[test]
+    fn games_of_more_than_48_seeds_get_larger_tables() {
+        // Kalah(6,4): 16 seeds, 30.4 million boards; 17 would pass 31 million.
+        assert_eq!(boards_up_to(6, 16), 30_421_755);
+        assert_eq!(table_seeds_for(6, 48), 16);
+        // Kalah(6,5) and Kalah(5,6): 20 seeds on 6 pits (225.8 million
+        // boards), 26 on 5 (254.4 million); one more passes 260 million.
+        assert!(boards_up_to(6, 20) <= LARGE_TABLE_BOARDS);
+        assert!(boards_up_to(6, 21) > LARGE_TABLE_BOARDS);
+        assert_eq!(table_seeds_for(6, 60), 20);
+        assert_eq!(table_seeds_for(5, 60), 26);
+        // Kalah(5,5), 50 seeds: still the small tables (20 seeds).
+        assert_eq!(table_seeds_for(5, 50), 20);
+        // A small game: all but its last seed.
+        assert_eq!(table_seeds_for(4, 12), 11);
+    }
+
+    #[test]
+    fn games_of_more_than_48_seeds_get_a_larger_transposition_table() {
+        let limit = 12 << 30;
+        assert_eq!(transposition_bytes(48, limit), 1 << 28);
+        assert_eq!(transposition_bytes(60, limit), 1 << 31);
+        // Never more than half the memory allowed.
+        assert_eq!(transposition_bytes(60, 1 << 30), 1 << 29);
     }
 }
