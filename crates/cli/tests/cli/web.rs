@@ -6,7 +6,8 @@
 //! playwright-core against `wari serve`), `tests/web/community.mjs`
 //! (accounts, a quick pairing, a rated game, chat, challenges, a bot's
 //! badge, the phone's width),
-//! `tests/web/study.mjs` (the analysis board, the position editor) and
+//! `tests/web/study.mjs` (the analysis board, the position editor, a
+//! review, lessons, puzzles and the puzzle rating kept by the server) and
 //! `tests/web/tournament.mjs` (an arena made, joined, played and ended)
 //! and `tests/web/i18n.mjs` (a game in Spanish, the language switch).
 //! `.ci/run` installs Node.js, chromium and the npm packages first and
