@@ -1,22 +1,27 @@
 //! The compressed payload of a table file (format version 2): blocks of
-//! 128 values, each coded by rANS under a static model whose context is
-//! the previous value and how the value "above" compares with it, so that
-//! one value is read by decoding at most one block.
+//! 128 values, each coded by rANS under a static model, so that one
+//! value is read by decoding at most one block. The model is of one of
+//! two kinds; [`compress`] writes the smaller, [`Compressed`] reads both.
 //!
-//! In index order the boards come in runs in which the mover's first two
-//! pits trade seeds, `(0, r), (1, r - 1), ..., (r, 0)`, the other pits
-//! fixed; the next run moves one seed further up the board. The value
-//! *above* a board is that of the board with as many seeds in the first
-//! pit in the previous run. Neighbours' values are close: given the
-//! previous one and the difference of the one above to it (clamped to
-//! ±3), a value of the standard board's `abapa` table of 20 seeds
-//! carries 2.37 bits, of the `wari,cycle=even` table of 16 seeds 3.04;
-//! more context (the one above exactly, the seeds in the mover's row, the
-//! empty pits) takes less than 0.2 bits off (`docs/PERFORMANCE.md` gives
-//! the sizes and probe times per seed count).
+//! Kind 1 (this file), the context of a value is the previous value and
+//! how the value "above" compares with it. In index order the boards
+//! come in runs in which the mover's first two pits trade seeds, `(0,
+//! r), (1, r - 1), ..., (r, 0)`, the other pits fixed; the next run moves
+//! one seed further up the board. The value *above* a board is that of
+//! the board with as many seeds in the first pit in the previous run.
+//! Given the previous value and the difference of the one above to it
+//! (clamped to ±3), a value of the standard board's `abapa` table of 20
+//! seeds carries 2.37 bits, of the `wari,cycle=even` table of 16 seeds
+//! 3.04.
+//!
+//! Kind 2 (`neighbours.rs`), the context is three neighbouring boards'
+//! values, and only the contexts worth it get a frequency table of their
+//! own; its state takes 3 bytes and a block's length one in the index,
+//! where kind 1 takes 4 and 2. `docs/PERFORMANCE.md` gives the sizes and
+//! probe times per seed count, `docs/ENDGAME.md` both layouts.
 //!
 //! ```text
-//! model:   u8 log2 of the values a block (6 to 9: 7 written), u16 symbols A, then A
+//! kind 1:  u8 log2 of the values a block (6 to 9: 7 written), u16 symbols A, then A
 //!          bytes (the stored bytes, in order), then for each of the
 //!          (A + 1) × 8 contexts a u16 count of symbols seen in it and
 //!          as many (u8 symbol, u16 frequency), the frequencies summing
@@ -27,12 +32,21 @@
 //!          u16 offset from its group's
 //! data:    per block, the rANS state (u32 LE) then its 16-bit words
 //!          (LE), read as the state falls below 2^16
+//!
+//! kind 2:  u8 0, u8 2, u8 log2 of the values a block, u16 A, A bytes,
+//!          the models (`neighbours.rs`)
+//! index:   per 64 blocks a u64 offset into the data, then per block
+//!          its length (u8)
+//! data:    per block, the rANS state (u24 LE) then its bytes, read as
+//!          the state falls below 2^16
 //! ```
 //!
 //! Every count and offset is checked when a file is opened, and a
 //! decoder never reads outside its data nor loops without bound, so a
 //! damaged payload that slipped past the checksum gives an error or a
 //! wrong byte, never a panic.
+
+mod neighbours;
 
 use rayon::prelude::*;
 
@@ -155,6 +169,12 @@ fn alphabet(table: &[u8]) -> (Vec<u8>, [u8; 256], Vec<i8>) {
 /// Frequencies summing to `TOTAL` (every count above 0 gets at least 1),
 /// or all 0 for a context never seen.
 fn normalise(counts: &[u64]) -> Vec<u16> {
+    normalise_to(counts, TOTAL)
+}
+
+/// Frequencies summing to `total` (every count above 0 gets at least 1),
+/// or all 0 for a context never seen.
+fn normalise_to(counts: &[u64], target: u32) -> Vec<u16> {
     let sum: u64 = counts.iter().sum();
     if sum == 0 {
         return vec![0; counts.len()];
@@ -165,22 +185,22 @@ fn normalise(counts: &[u64]) -> Vec<u16> {
             if c == 0 {
                 0
             } else {
-                ((c as u128 * u128::from(TOTAL) / u128::from(sum)) as u32).max(1)
+                ((c as u128 * u128::from(target) / u128::from(sum)) as u32).max(1)
             }
         })
         .collect();
     // Rounding left the sum off: the difference goes to, or comes from,
     // the largest frequencies (none taken below 1).
     let mut total: u32 = freqs.iter().sum();
-    while total != TOTAL {
+    while total != target {
         let largest = (0..freqs.len())
             .max_by_key(|&s| (freqs[s], std::cmp::Reverse(s)))
             .expect("a context seen has a symbol");
-        if total < TOTAL {
-            freqs[largest] += TOTAL - total;
-            total = TOTAL;
+        if total < target {
+            freqs[largest] += target - total;
+            total = target;
         } else {
-            let take = (total - TOTAL).min(freqs[largest] - 1);
+            let take = (total - target).min(freqs[largest] - 1);
             freqs[largest] -= take;
             total -= take;
         }
@@ -189,12 +209,47 @@ fn normalise(counts: &[u64]) -> Vec<u16> {
 }
 
 /// The compressed payload of `table`, the table of `seeds` seeds on a
-/// board of `cells` pits.
+/// board of `cells` pits: under model kind 2 ([`neighbours`]), or kind 1
+/// when that is smaller (tables of a few seeds, whose values kind 2's
+/// larger model may outweigh) or kind 2 declines (too many distinct
+/// bytes).
 pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Vec<u8> {
-    compress_blocks(table, cells, seeds, BLOCK_LOG2)
+    let one = compress_blocks(table, cells, seeds, BLOCK_LOG2);
+    match compress_neighbours(table, cells, seeds, BLOCK_LOG2) {
+        Some(two) if two.len() < one.len() => two,
+        _ => one,
+    }
 }
 
-/// [`compress`] in blocks of `2^block_log2` values (6 to 9).
+/// [`compress`] under model kind 2 in blocks of `2^block_log2` values (6
+/// to 9), or `None` if the table has more than
+/// [`neighbours::MAX_SYMBOLS`] distinct bytes or a block takes more than
+/// 255 bytes (its length is a byte; never so in blocks of 128 values,
+/// which take at most 12 bits a value and 3 bytes of state).
+pub(crate) fn compress_neighbours(
+    table: &[u8],
+    cells: usize,
+    seeds: usize,
+    block_log2: u32,
+) -> Option<Vec<u8>> {
+    assert_eq!(table.len() as u64, positions(cells / 2, seeds));
+    assert!((6..=9).contains(&block_log2));
+    let (bytes, symbol, _) = alphabet(table);
+    if bytes.len() > neighbours::MAX_SYMBOLS {
+        return None;
+    }
+    let mut out = vec![0, 2, block_log2 as u8];
+    out.extend_from_slice(&(bytes.len() as u16).to_le_bytes());
+    out.extend_from_slice(&bytes);
+    let (model, groups) =
+        neighbours::code(table, cells, seeds, block_log2, &symbol, bytes.len(), GROUP);
+    out.extend_from_slice(&model);
+    write_lengths(&mut out, &groups)?;
+    Some(out)
+}
+
+/// [`compress`] under model kind 1 in blocks of `2^block_log2` values (6
+/// to 9).
 pub(crate) fn compress_blocks(
     table: &[u8],
     cells: usize,
@@ -208,12 +263,12 @@ pub(crate) fn compress_blocks(
     let a = bytes.len();
     let contexts = (a + 1) * CLASSES;
     // Each block's contexts, counted per group of blocks in parallel.
-    let contexts_of = |b: usize, values: &[u8]| -> Vec<u16> {
+    let contexts_of = |b: usize, values: &[u8]| -> Vec<u32> {
         let mut walk = Walk::new((b * block) as u64, cells, seeds, &scores);
         values
             .iter()
             .map(|&v| {
-                let c = walk.context() as u16;
+                let c = walk.context() as u32;
                 walk.advance(usize::from(symbol[usize::from(v)]));
                 c
             })
@@ -227,7 +282,7 @@ pub(crate) fn compress_blocks(
             for (i, values) in group.chunks(block).enumerate() {
                 let ctx = contexts_of(g * GROUP + i, values);
                 for (&c, &v) in ctx.iter().zip(values) {
-                    counts[usize::from(c) * a + usize::from(symbol[usize::from(v)])] += 1;
+                    counts[c as usize * a + usize::from(symbol[usize::from(v)])] += 1;
                 }
             }
             counts
@@ -279,10 +334,16 @@ pub(crate) fn compress_blocks(
                 .collect()
         })
         .collect();
+    write_blocks(&mut out, &groups);
+    out
+}
+
+/// Appends the index and the data of the coded blocks, in groups.
+fn write_blocks(out: &mut Vec<u8>, groups: &[Vec<Vec<u8>>]) {
     let mut offset = 0u64;
     let mut group_offsets = Vec::with_capacity(groups.len());
     let mut block_offsets = Vec::new();
-    for group in &groups {
+    for group in groups {
         group_offsets.push(offset);
         let mut within = 0usize;
         for block in group {
@@ -300,13 +361,32 @@ pub(crate) fn compress_blocks(
     for block in groups.iter().flatten() {
         out.extend_from_slice(block);
     }
-    out
 }
 
-/// One block coded by rANS, backwards, so that it decodes forwards.
+/// Appends kind 2's index (per group its offset, per block its length)
+/// and the data of the coded blocks; `None` if a block is longer than a
+/// byte can say.
+fn write_lengths(out: &mut Vec<u8>, groups: &[Vec<Vec<u8>>]) -> Option<()> {
+    let mut offset = 0u64;
+    for group in groups {
+        out.extend_from_slice(&offset.to_le_bytes());
+        offset += group.iter().map(|b| b.len() as u64).sum::<u64>();
+    }
+    for block in groups.iter().flatten() {
+        out.push(u8::try_from(block.len()).ok()?);
+    }
+    for block in groups.iter().flatten() {
+        out.extend_from_slice(block);
+    }
+    Some(())
+}
+
+/// One block coded by rANS, backwards, so that it decodes forwards:
+/// value `i` under context `contexts[i]`, whose frequency and start for
+/// symbol `s` are `freqs` and `starts` at `context × a + s`.
 fn encode(
     values: &[u8],
-    contexts: &[u16],
+    contexts: &[u32],
     symbol: &[u8; 256],
     freqs: &[u16],
     starts: &[u16],
@@ -315,7 +395,7 @@ fn encode(
     let mut out = Vec::with_capacity(values.len() / 2);
     let mut x = LOW;
     for (&v, &c) in values.iter().zip(contexts).rev() {
-        let at = usize::from(c) * a + usize::from(symbol[usize::from(v)]);
+        let at = c as usize * a + usize::from(symbol[usize::from(v)]);
         let f = u32::from(freqs[at]);
         let start = u32::from(starts[at]);
         // (In u64: a context of one symbol has f << 22 = 2^32.)
@@ -357,6 +437,8 @@ pub struct Compressed<B> {
     /// Where the data start in the payload.
     data_start: usize,
     entries: u64,
+    /// Kind 2's model (kind 1's is in `slots` and `coding`).
+    neighbours: Option<neighbours::Model>,
     /// The whole payload (model, index, data).
     payload: B,
 }
@@ -372,17 +454,36 @@ impl<B: AsRef<[u8]>> Compressed<B> {
                 .map(|b| u16::from_le_bytes([b[0], b[1]]))
                 .ok_or("the model is cut short")
         };
-        let block_log2 = u32::from(*p.first().ok_or("no model")?);
+        // Kind 1 starts with its block size; later kinds with 0, then
+        // the kind.
+        let kind = match *p.first().ok_or("no model")? {
+            0 => *p.get(1).ok_or("no model")?,
+            _ => 1,
+        };
+        let head = if kind == 1 { 0 } else { 2 };
+        if kind > 2 {
+            return Err("unknown model kind");
+        }
+        let block_log2 = u32::from(*p.get(head).ok_or("no model")?);
         if !(6..=9).contains(&block_log2) {
             return Err("bad block size");
         }
-        let a = usize::from(u16_at(1)?);
+        let a = usize::from(u16_at(head + 1)?);
         if a == 0 || a > 256 {
             return Err("bad symbol count");
         }
-        let bytes = p.get(3..3 + a).ok_or("the model is cut short")?.to_vec();
-        let mut at = 3 + a;
-        let contexts = (a + 1) * CLASSES;
+        let bytes = p
+            .get(head + 3..head + 3 + a)
+            .ok_or("the model is cut short")?
+            .to_vec();
+        let mut at = head + 3 + a;
+        let mut neighbours = None;
+        let contexts = if kind == 2 { 0 } else { (a + 1) * CLASSES };
+        if kind == 2 {
+            let (model, end) = neighbours::Model::read(p, at, a)?;
+            neighbours = Some(model);
+            at = end;
+        }
         let mut slots = vec![0u8; contexts * TOTAL as usize];
         let mut coding = vec![0u32; contexts * a];
         for context in 0..contexts {
@@ -411,17 +512,38 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         let blocks = usize::try_from(entries.div_ceil(1 << block_log2)).map_err(|_| "too many")?;
         let group_count = blocks.div_ceil(GROUP);
         let blocks_at = index_at + 8 * group_count;
-        let data_start = blocks_at + 2 * blocks;
+        // Per block its offset from its group's: stored (kind 1), or the
+        // running sum of the lengths before it in the group (kind 2).
+        let per_block = if kind == 1 { 2 } else { 1 };
+        let data_start = blocks_at + per_block * blocks;
         if p.len() < data_start {
             return Err("the index is cut short");
         }
+        let offsets: Vec<u16> = if kind == 1 {
+            p[blocks_at..data_start]
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                .collect()
+        } else {
+            p[blocks_at..data_start]
+                .chunks(GROUP)
+                .flat_map(|lengths| {
+                    // (64 lengths of at most 255 bytes: a u16 holds any sum.)
+                    lengths.iter().scan(0u16, |within, &l| {
+                        let at = *within;
+                        *within += u16::from(l);
+                        Some(at)
+                    })
+                })
+                .collect()
+        };
         let data_len = (p.len() - data_start) as u64;
         // Each group's offset, and its blocks' from it, in the data.
         for g in 0..group_count {
             let at = index_at + 8 * g;
             let offset = u64::from_le_bytes(p[at..at + 8].try_into().expect("8 bytes"));
-            for b in g * GROUP..((g + 1) * GROUP).min(blocks) {
-                if offset + u64::from(u16_at(blocks_at + 2 * b)?) > data_len {
+            for &within in &offsets[g * GROUP..((g + 1) * GROUP).min(blocks)] {
+                if offset.saturating_add(u64::from(within)) > data_len {
                     return Err("an offset past the data");
                 }
             }
@@ -434,13 +556,11 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             bytes,
             slots,
             coding,
-            blocks: p[blocks_at..data_start]
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                .collect(),
+            blocks: offsets,
             index_at,
             data_start,
             entries,
+            neighbours,
             payload,
         })
     }
@@ -479,6 +599,16 @@ impl<B: AsRef<[u8]>> Compressed<B> {
     #[inline]
     fn decode(&self, b: usize, count: usize, mut f: impl FnMut(usize, u8)) {
         let data = self.block_data(b);
+        if let Some(model) = &self.neighbours {
+            let walk = neighbours::Walk::new(
+                (b as u64) << self.block_log2,
+                self.cells,
+                self.seeds,
+                self.bytes.len(),
+            );
+            model.decode(data, walk, count, |i, s| f(i, self.bytes[s]));
+            return;
+        }
         let Some(state) = data.get(..4) else {
             return;
         };
@@ -529,175 +659,4 @@ impl<B: AsRef<[u8]>> Compressed<B> {
 }
 
 #[cfg(test)]
-mod tests {
-    /// Conditional entropies of a table file's values (named by
-    /// `WARI_COMPRESS_PROBE`) under candidate contexts.
-    #[test]
-    #[ignore]
-    fn measure_contexts() {
-        use std::collections::HashMap;
-        let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
-        let m = cells / 2;
-        let table = &bytes[128..];
-        let (_, symbol, scores) = alphabet(table);
-        let mut walk = Walk::new(0, cells, seeds, &scores);
-        let names = [
-            "last+class",
-            "last+above",
-            "last+above+own",
-            "last+class+own",
-            "last+above+own+empty",
-            "last+above+pit0",
-        ];
-        let mut counts: Vec<HashMap<u64, HashMap<u8, u64>>> = vec![HashMap::new(); names.len()];
-        for &v in table {
-            let s = symbol[usize::from(v)];
-            let first = usize::from(walk.board[0]);
-            let above = if walk.above_known >> first & 1 == 1 {
-                u64::from(walk.above[first])
-            } else {
-                255
-            };
-            let last = walk.last as u64;
-            let class = walk.context() as u64;
-            let own: u64 = walk.board[..m].iter().map(|&x| u64::from(x)).sum();
-            let empty = walk.board[..cells].iter().filter(|&&x| x == 0).count() as u64;
-            let ctx = [
-                class,
-                last << 8 | above,
-                (last << 8 | above) << 8 | own,
-                class << 8 | own,
-                ((last << 8 | above) << 8 | own) << 8 | empty,
-                (last << 8 | above) << 8 | first as u64,
-            ];
-            for (k, c) in ctx.iter().enumerate() {
-                *counts[k].entry(*c).or_default().entry(s).or_default() += 1;
-            }
-            walk.advance(usize::from(s));
-        }
-        let n = table.len() as f64;
-        for (k, name) in names.iter().enumerate() {
-            let mut h = 0.0;
-            let mut model = 0usize;
-            for dist in counts[k].values() {
-                let total: u64 = dist.values().sum();
-                model += dist.len();
-                for &c in dist.values() {
-                    let p = c as f64 / total as f64;
-                    h -= c as f64 * p.log2();
-                }
-            }
-            eprintln!(
-                "{name}: {:.3} bits a value, {} contexts, {model} symbols in them",
-                h / n,
-                counts[k].len()
-            );
-        }
-    }
-
-    /// Sizes and probe times of a table file named by `WARI_COMPRESS_PROBE`
-    /// (version 1) at each block size.
-    #[test]
-    #[ignore]
-    fn measure_block_sizes() {
-        let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
-        let table = &bytes[128..];
-        for log2 in 6..=9 {
-            let payload = compress_blocks(table, cells, seeds, log2);
-            let c = Compressed::new(&payload[..], cells, seeds).unwrap();
-            let mut x = 0x2545_f491_4f6c_dd1du64;
-            let n = 200_000;
-            let cpu = || {
-                let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-                t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-            };
-            let started = cpu();
-            let mut sum = 0u64;
-            for _ in 0..n {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                sum += u64::from(c.get(x % c.len()));
-            }
-            std::hint::black_box(sum);
-            eprintln!(
-                "block 2^{log2}: {} bytes, {:.2}x, {:.0} ns of CPU a probe",
-                payload.len(),
-                table.len() as f64 / payload.len() as f64,
-                (cpu() - started) * 1e9 / f64::from(n)
-            );
-        }
-    }
-
-    use super::*;
-    use crate::retrograde::{Quiet, build_layer};
-    use crate::table_rules::TableRules;
-
-    fn round_trip(table: &[u8], cells: usize, seeds: usize) -> usize {
-        let payload = compress(table, cells, seeds);
-        let compressed = Compressed::new(&payload[..], cells, seeds).unwrap();
-        for (i, &byte) in table.iter().enumerate() {
-            assert_eq!(compressed.get(i as u64), byte, "value {i}");
-        }
-        assert!(compressed.decompress() == table);
-        payload.len()
-    }
-
-    /// Real tables decode to themselves, value by value and whole, and
-    /// take less room than half their boards.
-    #[test]
-    fn tables_decode_to_themselves() {
-        let rules = TableRules::new(&"wari,pits=4,cycle=even".parse().unwrap());
-        let mut layers: Vec<Vec<u8>> = Vec::new();
-        for seeds in 0..=14 {
-            let table = build_layer(&rules, seeds, &layers[..], &Quiet);
-            let size = round_trip(&table, 8, seeds);
-            // The model's few kilobytes outweigh small tables.
-            if seeds >= 12 {
-                assert!(
-                    size * 3 < table.len() * 2,
-                    "{seeds} seeds: {size} of {}",
-                    table.len()
-                );
-            }
-            layers.push(table);
-        }
-    }
-
-    /// Odd tables: one value, one value repeated across groups, every
-    /// byte at random (the largest blocks a model can make).
-    #[test]
-    fn odd_tables_decode_to_themselves() {
-        round_trip(&[0x85], 12, 0);
-        round_trip(&vec![3; positions(6, 6) as usize], 12, 6);
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let random: Vec<u8> = (0..positions(5, 8))
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 32) as u8
-            })
-            .collect();
-        round_trip(&random, 10, 8);
-    }
-
-    /// A damaged payload is an error or wrong bytes, never a panic.
-    #[test]
-    fn a_damaged_payload_does_not_panic() {
-        let table: Vec<u8> = (0..positions(3, 8)).map(|i| (i % 7) as u8).collect();
-        let payload = compress(&table, 6, 8);
-        for at in (0..payload.len()).step_by(7) {
-            let mut bad = payload.clone();
-            bad[at] ^= 0x5a;
-            if let Ok(c) = Compressed::new(&bad[..], 6, 8) {
-                let _ = c.decompress();
-            }
-        }
-        assert!(Compressed::new(&payload[..10], 6, 8).is_err());
-    }
-}
+mod tests;

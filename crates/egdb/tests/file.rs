@@ -374,3 +374,29 @@ fn compressed_builds_give_every_board_its_version_1_value_under_every_rule_set()
         }
     }
 }
+
+/// A compressed table of model kind 1, written by the release before
+/// kind 2 existed (`tests/data/kind-1`: `wari egdb build --compressed`
+/// at commit a218ac5), still reads: every board gives the byte of a
+/// version-1 build made now, one by one and decompressed whole.
+#[test]
+fn a_compressed_table_of_model_kind_1_still_reads() {
+    let rules: Rules = "wari,pits=4,cycle=even".parse().unwrap();
+    let table_rules = TableRules::new(&rules);
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kind-1");
+    let bytes = fs::read(table_path(&old, &table_rules, 10)).unwrap();
+    // Version 2; the payload starts with kind 1's block size (2^7).
+    assert_eq!((bytes[8], bytes[128]), (2, 7));
+    let plain = tempfile::tempdir().unwrap();
+    build(plain.path(), &rules, 10, &Quiet).unwrap();
+    let fresh = Tables::open(plain.path(), &rules).unwrap();
+    let fresh = fresh.table(10).unwrap().unwrap();
+    let kept = Tables::open(&old, &rules).unwrap();
+    let table = kept.table(10).unwrap().unwrap();
+    assert!(table.is_compressed());
+    assert_eq!(table.len(), fresh.len());
+    for i in 0..table.len() {
+        assert_eq!(table.get(i), fresh.get(i), "board {i}");
+    }
+    assert!(table.decompress() == fresh.decompress());
+}
