@@ -2,17 +2,25 @@
 //! tables they were made from, damaged payloads never panic, and the
 //! measurements behind `docs/PERFORMANCE.md` (ignored).
 
+/// The version-1 table file named by `WARI_COMPRESS_PROBE`, whole, with
+/// its board's pits and its seeds (header offsets 16 and 17,
+/// docs/ENDGAME.md): what the measurements below read.
+fn probe_file() -> (Vec<u8>, usize, usize) {
+    let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
+    let file = std::fs::read(&path).unwrap();
+    let (cells, seeds) = (usize::from(file[16]) * 2, usize::from(file[17]));
+    (file, cells, seeds)
+}
+
 /// Conditional entropies of a table file's values (named by
 /// `WARI_COMPRESS_PROBE`) under candidate contexts.
 #[test]
 #[ignore]
 fn measure_contexts() {
     use std::collections::HashMap;
-    let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
-    let bytes = std::fs::read(&path).unwrap();
-    let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
+    let (file, cells, seeds) = probe_file();
     let m = cells / 2;
-    let table = &bytes[128..];
+    let table = &file[128..];
     let (bytes, symbol, scores) = alphabet(table);
     let a = bytes.len();
     let mut walk = Walk::new(0, cells, seeds, &scores);
@@ -85,10 +93,8 @@ fn measure_contexts() {
 #[test]
 #[ignore]
 fn measure_block_sizes() {
-    let path = std::env::var("WARI_COMPRESS_PROBE").unwrap();
-    let bytes = std::fs::read(&path).unwrap();
-    let (cells, seeds) = (usize::from(bytes[16]) * 2, usize::from(bytes[17]));
-    let table = &bytes[128..];
+    let (file, cells, seeds) = probe_file();
+    let table = &file[128..];
     let kinds: Vec<(u32, u32)> = match std::env::var("WARI_COMPRESS_KINDS") {
         Ok(k) => k
             .split(',')
