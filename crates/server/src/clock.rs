@@ -82,14 +82,30 @@ impl Clock {
     /// The side whose time has run out at `now`, if any.
     #[must_use]
     pub fn flagged(&self, now: i64) -> Option<Side> {
-        self.running.filter(|&s| self.left(s, now) == 0)
+        self.running_side().filter(|&s| self.left(s, now) == 0)
     }
 
     /// When the running side's time runs out.
     #[must_use]
     pub fn deadline(&self) -> Option<i64> {
-        self.running
+        self.running_side()
             .map(|s| self.since_ms + self.remaining_ms[s.index()])
+    }
+
+    /// `running`, read so that no time left is read before it.
+    ///
+    /// A game without a clock holds `None` in an `Option<Clock>`, whose
+    /// bytes beside the niche are then whatever was in memory. Rust
+    /// 1.87 to 1.97.0 (LLVM before its fix of rust-lang/rust#159035) may
+    /// read `remaining_ms[running]` before checking that the clock is
+    /// there, with that garbage as the index: `wari serve` crashed so
+    /// (SIGSEGV in `Room::set_deadline`, 10,000 unclocked games) when the
+    /// state lay within 2 KB of the end of a heap mapping. The side
+    /// passed through `black_box` is known only once read, so nothing
+    /// indexed by it can be read earlier.
+    #[must_use]
+    pub fn running_side(&self) -> Option<Side> {
+        std::hint::black_box(self.running)
     }
 
     /// Starts `side`'s clock at `now`.
@@ -101,7 +117,7 @@ impl Clock {
 
     /// Stops the running clock at `now`, charging it the time used.
     pub fn stop(&mut self, now: i64) {
-        if let Some(side) = self.running {
+        if let Some(side) = self.running_side() {
             self.remaining_ms[side.index()] = self.left(side, now);
             self.running = None;
         }

@@ -46,7 +46,7 @@ pub fn game(state: &GameState, connected: [bool; 2], you: Option<Side>, now: i64
         json!({
             "S_ms": left[0],
             "N_ms": left[1],
-            "running": c.running.map(|s| s.letter().to_string()),
+            "running": c.running_side().map(|s| s.letter().to_string()),
             "increment_ms": c.increment_ms,
             "initial_ms": c.initial_ms,
             "days": c.days_per_move(),

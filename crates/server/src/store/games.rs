@@ -176,7 +176,7 @@ impl Store {
         .bind(clock.map(|c| c.remaining_ms[1]))
         .bind(
             clock
-                .and_then(|c| c.running)
+                .and_then(|c| c.running_side())
                 .map(|s| s.letter().to_string()),
         )
         .bind(clock.map(|c| c.since_ms))
