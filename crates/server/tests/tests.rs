@@ -33,4 +33,5 @@ mod cases {
     mod startup;
     mod tournament_bots;
     mod tournaments;
+    mod written_elsewhere;
 }

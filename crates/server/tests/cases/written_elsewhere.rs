@@ -1,0 +1,69 @@
+//! A game's row stored anew outside its room (another writer) is not
+//! written over blindly: the next move is stored over the version the
+//! database holds, read (and locked, on PostgreSQL) before each change.
+//! (Trusting the room's own version on SQLite, with the UPDATE checking
+//! it, saves a statement a move but no measurable time: docs/PERFORMANCE.md.)
+
+use reqwest::StatusCode;
+use serde_json::json;
+use sqlx::{AnyPool, Executor, Row};
+
+use crate::common::{Client, config, databases, start};
+
+async fn version(pool: &AnyPool, id: &str) -> i64 {
+    sqlx::query(&format!("SELECT version FROM games WHERE id = '{id}'"))
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .get::<i64, _>("version")
+}
+
+#[tokio::test]
+async fn a_move_is_stored_over_the_version_another_writer_left() {
+    for db in databases() {
+        let server = start(config(&db)).await;
+        let ama = Client::sign_in(&server.base, "Ama").await;
+        let kofi = Client::sign_in(&server.base, "Kofi").await;
+        let created = ama
+            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
+            .await;
+        let id = kofi.join(&created).await;
+        let (status, body) = ama.play(&id, "C", 0).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+
+        // Someone else stores the game again, ten versions on, while the
+        // server runs.
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&db)
+            .await
+            .unwrap();
+        let before = version(&pool, &id).await;
+        pool.execute(format!("UPDATE games SET version = version + 10 WHERE id = '{id}'").as_str())
+            .await
+            .unwrap();
+
+        let (status, body) = kofi.play(&id, "d", 1).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // The move's version follows the one stored, not the server's.
+        assert_eq!(version(&pool, &id).await, before + 11, "{db}");
+        let game = ama.game(&id).await;
+        assert_eq!(game["moves"], json!(["C", "d"]), "{db}");
+        let (status, body) = ama.play(&id, "A", 2).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(version(&pool, &id).await, before + 12, "{db}");
+        pool.close().await;
+        server.server.stop().await;
+
+        // What was stored is what a restart reads.
+        let server = start(config(&db)).await;
+        let kofi = Client {
+            base: server.base.clone(),
+            ..kofi
+        };
+        let game = kofi.game(&id).await;
+        assert_eq!(game["moves"], json!(["C", "d", "A"]), "{db}");
+        server.server.stop().await;
+    }
+}
