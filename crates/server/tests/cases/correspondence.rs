@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::Executor;
 
-use crate::common::{Client, config, databases, start};
+use crate::common::{Client, config, databases, direct, start};
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -53,12 +53,7 @@ async fn a_correspondence_game_waits_for_the_player_and_ends_on_time() {
         server.server.stop().await;
 
         // Four days pass while the server is down: North's time ran out.
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::any::AnyPoolOptions::new()
-            .max_connections(1)
-            .connect(&db)
-            .await
-            .unwrap();
+        let pool = direct(&db).await;
         pool.execute(
             format!(
                 "UPDATE games SET clock_since = clock_since - {} WHERE id = '{id}'",

@@ -10,10 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::Executor;
-use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 
-use crate::common::{Client, config, sqlite_url, start};
+use crate::common::{Client, config, direct, sqlite_url, start};
 
 /// The migrations an earlier release ran (the files it embedded).
 const RELEASED: &[&str] = &["0001_init.sql", "0002_presence.sql"];
@@ -58,12 +57,7 @@ const OLD_ROWS: &[&str] = &[
 /// A database at `url` migrated by the release that ran `migrations` of
 /// [`RELEASED`], with the first release's rows.
 async fn old_database(url: &str, migrations: usize) {
-    sqlx::any::install_default_drivers();
-    let pool = AnyPoolOptions::new()
-        .max_connections(1)
-        .connect(url)
-        .await
-        .unwrap();
+    let pool = direct(url).await;
     Migrator::new(release(migrations))
         .await
         .unwrap()
@@ -123,12 +117,7 @@ async fn earlier_releases_postgres_databases_keep_their_games() {
         return;
     };
     // A database of its own, made and dropped here.
-    sqlx::any::install_default_drivers();
-    let admin = AnyPoolOptions::new()
-        .max_connections(1)
-        .connect(&url)
-        .await
-        .unwrap();
+    let admin = direct(&url).await;
     for migrations in 1..=RELEASED.len() {
         let name = format!("wari_migrate_{}_{migrations}", std::process::id());
         admin

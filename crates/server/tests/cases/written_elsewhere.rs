@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::{AnyPool, Executor, Row};
 
-use crate::common::{Client, config, databases, start};
+use crate::common::{Client, config, databases, direct, start};
 
 async fn version(pool: &AnyPool, id: &str) -> i64 {
     sqlx::query(&format!("SELECT version FROM games WHERE id = '{id}'"))
@@ -24,21 +24,13 @@ async fn a_move_is_stored_over_the_version_another_writer_left() {
         let server = start(config(&db)).await;
         let ama = Client::sign_in(&server.base, "Ama").await;
         let kofi = Client::sign_in(&server.base, "Kofi").await;
-        let created = ama
-            .create_table(json!({"starts": "S", "opponent": {"kind": "human"}}))
-            .await;
-        let id = kofi.join(&created).await;
+        let id = ama.game_against(&kofi).await;
         let (status, body) = ama.play(&id, "C", 0).await;
         assert_eq!(status, StatusCode::OK, "{body}");
 
         // Someone else stores the game again, ten versions on, while the
         // server runs.
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::any::AnyPoolOptions::new()
-            .max_connections(1)
-            .connect(&db)
-            .await
-            .unwrap();
+        let pool = direct(&db).await;
         let before = version(&pool, &id).await;
         pool.execute(format!("UPDATE games SET version = version + 10 WHERE id = '{id}'").as_str())
             .await

@@ -34,6 +34,17 @@ pub fn sqlite_url() -> String {
     format!("sqlite://{}?mode=rwc", file.display())
 }
 
+/// A connection of our own to the database at `url`, beside the server:
+/// to change or read its rows as another writer would.
+pub async fn direct(url: &str) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await
+        .unwrap()
+}
+
 /// Test defaults: generous rates, a fast computer.
 pub fn config(database: &str) -> Config {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
