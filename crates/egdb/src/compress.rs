@@ -443,17 +443,19 @@ pub struct Compressed<B> {
     payload: B,
 }
 
+/// The little-endian `u16` of a model at `at`.
+fn u16_at(p: &[u8], at: usize) -> Result<u16, Damage> {
+    p.get(at..at + 2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .ok_or("the model is cut short")
+}
+
 impl<B: AsRef<[u8]>> Compressed<B> {
     /// Reads the model and index of the compressed payload of a table of
     /// `seeds` seeds on `cells` pits.
     pub(crate) fn new(payload: B, cells: usize, seeds: usize) -> Result<Compressed<B>, Damage> {
         let p = payload.as_ref();
         let entries = positions(cells / 2, seeds);
-        let u16_at = |at: usize| -> Result<u16, Damage> {
-            p.get(at..at + 2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                .ok_or("the model is cut short")
-        };
         // Kind 1 starts with its block size; later kinds with 0, then
         // the kind.
         let kind = match *p.first().ok_or("no model")? {
@@ -468,7 +470,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         if !(6..=9).contains(&block_log2) {
             return Err("bad block size");
         }
-        let a = usize::from(u16_at(head + 1)?);
+        let a = usize::from(u16_at(p, head + 1)?);
         if a == 0 || a > 256 {
             return Err("bad symbol count");
         }
@@ -487,13 +489,13 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         let mut slots = vec![0u8; contexts * TOTAL as usize];
         let mut coding = vec![0u32; contexts * a];
         for context in 0..contexts {
-            let seen = usize::from(u16_at(at)?);
+            let seen = usize::from(u16_at(p, at)?);
             at += 2;
             let mut start = 0u32;
             let mut last = None;
             for _ in 0..seen {
                 let s = usize::from(*p.get(at).ok_or("the model is cut short")?);
-                let f = u32::from(u16_at(at + 1)?);
+                let f = u32::from(u16_at(p, at + 1)?);
                 at += 3;
                 if s >= a || last.is_some_and(|l| l >= s) || f == 0 || start + f > TOTAL {
                     return Err("a bad frequency");

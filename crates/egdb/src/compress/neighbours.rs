@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::index::{MAX_BOARD, next_board, unrank};
 
-use super::{Damage, normalise_to};
+use super::{Damage, normalise_to, u16_at};
 
 /// Frequencies of a context sum to 2^SCALE.
 const SCALE: u32 = 12;
@@ -530,10 +530,4 @@ impl Model {
             walk.advance(s as usize);
         }
     }
-}
-
-fn u16_at(p: &[u8], at: usize) -> Result<u16, Damage> {
-    p.get(at..at + 2)
-        .map(|b| u16::from_le_bytes([b[0], b[1]]))
-        .ok_or("the model is cut short")
 }
