@@ -8,6 +8,12 @@
 
 #![forbid(unsafe_code)]
 
+/// mimalloc rather than the system's allocator: the server allocates and
+/// frees a game's state and its JSON at every move, from two threads, where
+/// glibc's malloc took a fifth of the CPU (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod analyze;
 mod args;
 mod book;

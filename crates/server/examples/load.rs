@@ -49,12 +49,19 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
+/// How long after the measured time the games' sockets close.
+const CLOSE_AFTER: Duration = Duration::from_secs(5);
+
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 #[derive(Debug, Default)]
 struct Stats {
     latencies_us: Mutex<Vec<u64>>,
+    /// Each counted move's latency by the 10-second slice of the
+    /// measured time it was answered in: a tail spread over the run or
+    /// bunched in a moment.
+    slices_us: Mutex<Vec<Vec<u64>>>,
     moves: AtomicU64,
     games_started: AtomicU64,
     games_finished: AtomicU64,
@@ -380,6 +387,12 @@ impl Run {
         if Instant::now() >= self.counted_from {
             let us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
             self.stats.latencies_us.lock().unwrap().push(us);
+            let slice = (self.counted_from.elapsed().as_secs() / 10) as usize;
+            let mut slices = self.stats.slices_us.lock().unwrap();
+            if slices.len() <= slice {
+                slices.resize_with(slice + 1, Vec::new);
+            }
+            slices[slice].push(us);
             if ended {
                 self.stats.end_latencies_us.lock().unwrap().push(us);
             }
@@ -525,6 +538,13 @@ async fn pair(base: String, n: usize, run: Arc<Run>) {
         }
         if state["status"] == "finished" {
             run.stats.games_finished.fetch_add(1, Ordering::Relaxed);
+        } else {
+            // The measured time is over: the sockets close a while after
+            // it, so that 20,000 closing at once (each a change of
+            // presence to store) do not delay the other games' last
+            // moves, which no player's leaving would.
+            tokio::time::sleep_until(tokio::time::Instant::from_std(run.deadline + CLOSE_AFTER))
+                .await;
         }
         for mut s in sockets {
             let _ = tokio::time::timeout(Duration::from_secs(5), s.close(None)).await;
@@ -754,6 +774,22 @@ async fn main() {
         percentile(&latencies, 0.90),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
+    );
+    let slices: Vec<String> = run
+        .stats
+        .slices_us
+        .lock()
+        .unwrap()
+        .iter_mut()
+        .map(|slice| {
+            slice.sort_unstable();
+            format!("{:.0}", percentile(slice, 0.99))
+        })
+        .collect();
+    println!(
+        "[{}] p99 ms of each 10 s, in order: {}",
+        o.label,
+        slices.join(" ")
     );
     let mut ends = run.stats.end_latencies_us.lock().unwrap().clone();
     ends.sort_unstable();

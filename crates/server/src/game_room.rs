@@ -276,6 +276,12 @@ impl Room {
         action: Action,
     ) -> Result<Arc<GameState>, Error> {
         let mut state = self.state.lock().await;
+        if let Some(snapshot) = self.move_alone(app, &mut state, &action).await {
+            drop(state);
+            self.publish(Arc::clone(&snapshot));
+            self.follow_up(app, &snapshot);
+            return Ok(snapshot);
+        }
         let mut tx = app.store.pool().begin().await?;
         let locked = app
             .store
@@ -351,6 +357,55 @@ impl Room {
             return Err(Error::conflict(text!("err-game-over-time-ran-out")));
         }
         Ok(snapshot)
+    }
+
+    /// A person's plain move, the most frequent action, stored by the
+    /// group commit (`Store::store_move`) without a transaction of its
+    /// own: one move added to a game between people that goes on, on the
+    /// version held here. The new state, or `None` when the action is not
+    /// such a move here or the stored version moved on (another process
+    /// wrote): [`Room::act`] then takes its whole way, which reloads the
+    /// game first.
+    async fn move_alone(
+        self: &Arc<Self>,
+        app: &Arc<App>,
+        state: &mut GameState,
+        action: &Action,
+    ) -> Option<Arc<GameState>> {
+        let now = app.now_ms();
+        let plain = matches!(action, Action::Move { .. })
+            && state.status == Status::Playing
+            && !state.time_is_up(now)
+            && !computer_seated(state);
+        if !plain {
+            return None;
+        }
+        let mut next = state.clone();
+        let effects = next.apply(action.clone(), now).ok()?;
+        let one_more = next.game.moves().len() == state.game.moves().len() + 1;
+        if effects.rematch.is_some() || next.status != Status::Playing || !one_more {
+            return None;
+        }
+        next.version = state.version + 1;
+        let next = Arc::new(next);
+        // Dropped while waiting (its client went away), the move may be
+        // stored all the same: the room then reads it back.
+        let mut waiting = ReloadIfDropped {
+            room: Some(Arc::clone(self)),
+            app: Arc::clone(app),
+            version: next.version,
+        };
+        let stored = app
+            .store
+            .store_move(Arc::clone(&next), state.version, now)
+            .await;
+        waiting.room = None;
+        if !stored {
+            tracing::debug!(game = %self.id, "move not stored by the group commit");
+            return None;
+        }
+        *state = GameState::clone(&next);
+        Some(next)
     }
 
     /// Reloads the game from the database when another process stored a
@@ -472,12 +527,42 @@ pub async fn set_turn(
     state: &GameState,
     now: i64,
 ) -> Result<(), Error> {
-    if state.seats.iter().flatten().all(|s| s.level().is_none()) {
+    if !computer_seated(state) {
         return Ok(());
     }
     let pending = state.computer_to_move().is_some() || state.cycle_offer_to_computer();
     let owner = pending.then_some(app.process.id.as_str());
     app.store.set_turn(conn, &state.id, owner, now).await
+}
+
+/// A room waiting for the group commit: if the wait is dropped (the
+/// request's future with it), the room reloads the game in a task of its
+/// own once the lock is free, so a move stored meanwhile is kept and
+/// broadcast.
+struct ReloadIfDropped {
+    room: Option<Arc<Room>>,
+    app: Arc<App>,
+    version: i64,
+}
+
+impl Drop for ReloadIfDropped {
+    fn drop(&mut self) {
+        let Some(room) = self.room.take() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let (app, version) = (Arc::clone(&self.app), self.version);
+        runtime.spawn(async move {
+            if let Err(e) = room.reload(&app, Some(version)).await {
+                tracing::warn!(game = %room.id, error = %e, "reload failed");
+            }
+        });
+    }
+}
+
+/// Whether the computer holds a seat of `state`.
+fn computer_seated(state: &GameState) -> bool {
+    state.seats.iter().flatten().any(|s| s.level().is_some())
 }
 
 /// The clock's timer: sleeps until the running side's time is up and

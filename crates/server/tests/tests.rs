@@ -17,6 +17,7 @@ mod cases {
     mod cross_site;
     mod fairness;
     mod first_move;
+    mod group_commit;
     mod language;
     mod last_move;
     mod lobby;

@@ -2,8 +2,9 @@
 //! added or taken back), lock, load (replaying the moves through the
 //! rules) and list.
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, Row};
 use wari_engine::Level;
 use wari_rules::{EndReason, Game, Move, Position, Rules, Side};
 
@@ -132,83 +133,10 @@ impl Store {
         stored_moves: usize,
         now: i64,
     ) -> Result<(), Error> {
-        let seat = |side: Side| state.seat(side);
-        let kind = |side: Side| seat(side).map(|s| kind_name(&s.kind).to_owned());
-        let name = |side: Side| seat(side).map(|s| s.name.clone());
-        let session = |side: Side| {
-            seat(side).and_then(|s| match &s.kind {
-                SeatKind::Human(session) => session.clone(),
-                SeatKind::Computer(_) => None,
-            })
-        };
-        let level = |side: Side| seat(side).and_then(Seat::level).map(|l| i64::from(l.get()));
-        let account = |side: Side| seat(side).and_then(|s| s.account.clone());
-        let rating = |side: Side| seat(side).and_then(|s| s.rating);
-        let clock = state.clock;
-        let over = state.status == Status::Finished;
-        sqlx::query(
-            "UPDATE games SET status = $1, version = $2, \
-             south_kind = $3, south_name = $4, south_session = $5, south_level = $6, \
-             north_kind = $7, north_name = $8, north_session = $9, north_level = $10, \
-             clock_initial_ms = $11, clock_increment_ms = $12, south_ms = $13, north_ms = $14, \
-             clock_running = $15, clock_since = $16, offers = $17, moves_count = $18, \
-             result = $19, reason = $20, score = $21, rematch_game_id = $22, \
-             started_at = $23, finished_at = $24, clock_deadline = $25, active_at = $26, \
-             adjourned_at = NULL, south_account = $27, north_account = $28, \
-             south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
-             north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
-             rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39, \
-             south_berserk = $40, north_berserk = $41, first_move_ms = $42 WHERE id = $43",
-        )
-        .bind(state.status.name())
-        .bind(state.version)
-        .bind(kind(Side::South))
-        .bind(name(Side::South))
-        .bind(session(Side::South))
-        .bind(level(Side::South))
-        .bind(kind(Side::North))
-        .bind(name(Side::North))
-        .bind(session(Side::North))
-        .bind(level(Side::North))
-        .bind(clock.map(|c| c.initial_ms))
-        .bind(clock.map(|c| c.increment_ms))
-        .bind(clock.map(|c| c.remaining_ms[0]))
-        .bind(clock.map(|c| c.remaining_ms[1]))
-        .bind(
-            clock
-                .and_then(|c| c.running_side())
-                .map(|s| s.letter().to_string()),
-        )
-        .bind(clock.map(|c| c.since_ms))
-        .bind(offers_text(&state.offers))
-        .bind(state.game.moves().len() as i64)
-        .bind(state.result_name().filter(|_| over).map(str::to_owned))
-        .bind(state.reason_name().filter(|_| over).map(str::to_owned))
-        .bind(state.score_text().filter(|_| over))
-        .bind(state.rematch_game_id.clone())
-        .bind(state.started_at)
-        .bind(state.finished_at)
-        .bind(state.deadline())
-        .bind(now)
-        .bind(account(Side::South))
-        .bind(account(Side::North))
-        .bind(rating(Side::South).map(|r| i64::from(r.rating)))
-        .bind(rating(Side::South).map(|r| i64::from(r.provisional)))
-        .bind(rating(Side::South).and_then(|r| r.diff).map(i64::from))
-        .bind(rating(Side::North).map(|r| i64::from(r.rating)))
-        .bind(rating(Side::North).map(|r| i64::from(r.provisional)))
-        .bind(rating(Side::North).and_then(|r| r.diff).map(i64::from))
-        .bind(i64::from(state.rated))
-        .bind(pool_of(state).map(|p| p.to_string()))
-        .bind(i64::from(clock.is_some_and(|c| c.per_move)))
-        .bind(i64::from(seat(Side::South).is_some_and(|s| s.bot)))
-        .bind(i64::from(seat(Side::North).is_some_and(|s| s.bot)))
-        .bind(i64::from(clock.is_some_and(|c| c.berserk[0])))
-        .bind(i64::from(clock.is_some_and(|c| c.berserk[1])))
-        .bind(state.first_move_ms)
-        .bind(&state.id)
-        .execute(&mut *conn)
-        .await?;
+        bind_row(sqlx::query(UPDATE_ROW), state, now)
+            .bind(&state.id)
+            .execute(&mut *conn)
+            .await?;
 
         let moves = state.game.moves();
         if stored_moves > moves.len() {
@@ -219,23 +147,14 @@ impl Store {
                 .await?;
         }
         let first = stored_moves.min(moves.len());
-        for (ply, mv) in moves.iter().enumerate().skip(first) {
-            let time = state.times.get(ply).copied().unwrap_or(MoveTime {
-                left_ms: None,
-                at_ms: 0,
-            });
-            sqlx::query(
+        for ply in first..moves.len() {
+            let query = sqlx::query(
                 "INSERT INTO moves (game_id, ply, mv, south_ms, north_ms, played_at) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(&state.id)
-            .bind(ply as i64)
-            .bind(mv.to_string())
-            .bind(time.left_ms.map(|t| t[0]))
-            .bind(time.left_ms.map(|t| t[1]))
-            .bind(time.at_ms)
-            .execute(&mut *conn)
-            .await?;
+            );
+            bind_move(query.bind(&state.id), state, ply)
+                .execute(&mut *conn)
+                .await?;
         }
         Ok(())
     }
@@ -274,6 +193,136 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// The columns a move that does not end the game changes
+/// (`GameState::play`: the moves, the clock, the offers, and with them
+/// the version, the deadline and the last activity), `$1` to `$9` in
+/// [`bind_moved`]'s order (a macro, to be joined into statements by
+/// `concat!`).
+macro_rules! moved_set {
+    () => {
+        "version = $1, south_ms = $2, north_ms = $3, clock_running = $4, clock_since = $5, \
+         offers = $6, moves_count = $7, clock_deadline = $8, active_at = $9, adjourned_at = NULL"
+    };
+}
+pub(super) use moved_set;
+
+/// The `UPDATE` of a game's whole row from [`bind_row`]'s 42 values, for
+/// the game `$43`.
+const UPDATE_ROW: &str = concat!(
+    "UPDATE games SET ",
+    moved_set!(),
+    ", status = $10, \
+     south_kind = $11, south_name = $12, south_session = $13, south_level = $14, \
+     north_kind = $15, north_name = $16, north_session = $17, north_level = $18, \
+     clock_initial_ms = $19, clock_increment_ms = $20, \
+     result = $21, reason = $22, score = $23, rematch_game_id = $24, \
+     started_at = $25, finished_at = $26, south_account = $27, north_account = $28, \
+     south_rating = $29, south_provisional = $30, south_rating_diff = $31, \
+     north_rating = $32, north_provisional = $33, north_rating_diff = $34, \
+     rated = $35, pool = $36, clock_per_move = $37, south_bot = $38, north_bot = $39, \
+     south_berserk = $40, north_berserk = $41, first_move_ms = $42 WHERE id = $43"
+);
+
+/// Binds what a move changes in a game's row, from its state and its last
+/// activity `now`, to `$1` … `$9` of [`moved_set`].
+pub(super) fn bind_moved<'q>(
+    query: Query<'q, Any, AnyArguments<'q>>,
+    state: &GameState,
+    now: i64,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    let clock = state.clock;
+    query
+        .bind(state.version)
+        .bind(clock.map(|c| c.remaining_ms[0]))
+        .bind(clock.map(|c| c.remaining_ms[1]))
+        .bind(
+            clock
+                .and_then(|c| c.running_side())
+                .map(|s| s.letter().to_string()),
+        )
+        .bind(clock.map(|c| c.since_ms))
+        .bind(offers_text(&state.offers))
+        .bind(state.game.moves().len() as i64)
+        .bind(state.deadline())
+        .bind(now)
+}
+
+/// Binds a game's state and its last activity `now` to `$1` … `$42` of
+/// the whole row's `UPDATE`.
+fn bind_row<'q>(
+    query: Query<'q, Any, AnyArguments<'q>>,
+    state: &GameState,
+    now: i64,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    let seat = |side: Side| state.seat(side);
+    let kind = |side: Side| seat(side).map(|s| kind_name(&s.kind).to_owned());
+    let name = |side: Side| seat(side).map(|s| s.name.clone());
+    let session = |side: Side| {
+        seat(side).and_then(|s| match &s.kind {
+            SeatKind::Human(session) => session.clone(),
+            SeatKind::Computer(_) => None,
+        })
+    };
+    let level = |side: Side| seat(side).and_then(Seat::level).map(|l| i64::from(l.get()));
+    let account = |side: Side| seat(side).and_then(|s| s.account.clone());
+    let rating = |side: Side| seat(side).and_then(|s| s.rating);
+    let clock = state.clock;
+    let over = state.status == Status::Finished;
+    bind_moved(query, state, now)
+        .bind(state.status.name())
+        .bind(kind(Side::South))
+        .bind(name(Side::South))
+        .bind(session(Side::South))
+        .bind(level(Side::South))
+        .bind(kind(Side::North))
+        .bind(name(Side::North))
+        .bind(session(Side::North))
+        .bind(level(Side::North))
+        .bind(clock.map(|c| c.initial_ms))
+        .bind(clock.map(|c| c.increment_ms))
+        .bind(state.result_name().filter(|_| over).map(str::to_owned))
+        .bind(state.reason_name().filter(|_| over).map(str::to_owned))
+        .bind(state.score_text().filter(|_| over))
+        .bind(state.rematch_game_id.clone())
+        .bind(state.started_at)
+        .bind(state.finished_at)
+        .bind(account(Side::South))
+        .bind(account(Side::North))
+        .bind(rating(Side::South).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::South).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::South).and_then(|r| r.diff).map(i64::from))
+        .bind(rating(Side::North).map(|r| i64::from(r.rating)))
+        .bind(rating(Side::North).map(|r| i64::from(r.provisional)))
+        .bind(rating(Side::North).and_then(|r| r.diff).map(i64::from))
+        .bind(i64::from(state.rated))
+        .bind(pool_of(state).map(|p| p.to_string()))
+        .bind(i64::from(clock.is_some_and(|c| c.per_move)))
+        .bind(i64::from(seat(Side::South).is_some_and(|s| s.bot)))
+        .bind(i64::from(seat(Side::North).is_some_and(|s| s.bot)))
+        .bind(i64::from(clock.is_some_and(|c| c.berserk[0])))
+        .bind(i64::from(clock.is_some_and(|c| c.berserk[1])))
+        .bind(state.first_move_ms)
+}
+
+/// Binds the move at `ply` of a game's state: its ply, its notation, each
+/// side's time left after it (with a clock) and when it was played.
+pub(super) fn bind_move<'q>(
+    query: Query<'q, Any, AnyArguments<'q>>,
+    state: &GameState,
+    ply: usize,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    let time = state.times.get(ply).copied().unwrap_or(MoveTime {
+        left_ms: None,
+        at_ms: 0,
+    });
+    query
+        .bind(ply as i64)
+        .bind(state.game.moves().get(ply).map(ToString::to_string))
+        .bind(time.left_ms.map(|t| t[0]))
+        .bind(time.left_ms.map(|t| t[1]))
+        .bind(time.at_ms)
 }
 
 pub(super) fn kind_name(kind: &SeatKind) -> &'static str {

@@ -5,6 +5,7 @@
 mod accounts;
 mod archive;
 mod chat;
+mod commit;
 mod games;
 mod lobby;
 mod migrate;
@@ -95,6 +96,7 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    committer: commit::Committer,
 }
 
 impl Store {
@@ -135,6 +137,9 @@ impl Store {
                     .min_connections(1)
                     .idle_timeout(None)
                     .max_lifetime(None)
+                    // A file does not hang up: no round trip to the
+                    // connection's thread before each use.
+                    .test_before_acquire(false)
                     .acquire_timeout(Duration::from_secs(30))
                     .after_connect(|conn, _| {
                         Box::pin(async move {
@@ -163,6 +168,7 @@ impl Store {
             .await
             .map_err(|e| Error::Internal(format!("migrations: {e}")))?;
         Ok(Store {
+            committer: commit::Committer::start(pool.clone(), backend),
             pool,
             backend,
             url: url.to_owned(),

@@ -1,8 +1,9 @@
 //! A game's row stored anew outside its room (another writer) is not
 //! written over blindly: the next move is stored over the version the
-//! database holds, read (and locked, on PostgreSQL) before each change.
-//! (Trusting the room's own version on SQLite, with the UPDATE checking
-//! it, saves a statement a move but no measurable time: docs/PERFORMANCE.md.)
+//! database holds. (The group commit stores a move over the room's
+//! version, its UPDATE checking it; when the stored one moved on, the
+//! room's own transaction reads and locks the row, reloads the game and
+//! stores the move over it.)
 
 use reqwest::StatusCode;
 use serde_json::json;
