@@ -338,7 +338,9 @@ impl Room {
         outbox.notify(app, &mut tx).await?;
         let payload = format!("{} {}", self.id, next.version);
         app.store.notify(&mut tx, notify::CHANNEL, &payload).await?;
+        let mut committing = ReloadIfDropped::new(self, app, next.version);
         tx.commit().await?;
+        committing.room = None;
         outbox.deliver(app);
         if ended && next.tournament.is_some() {
             app.tournaments.changed();
@@ -388,13 +390,7 @@ impl Room {
         }
         next.version = state.version + 1;
         let next = Arc::new(next);
-        // Dropped while waiting (its client went away), the move may be
-        // stored all the same: the room then reads it back.
-        let mut waiting = ReloadIfDropped {
-            room: Some(Arc::clone(self)),
-            app: Arc::clone(app),
-            version: next.version,
-        };
+        let mut waiting = ReloadIfDropped::new(self, app, next.version);
         let stored = app
             .store
             .store_move(Arc::clone(&next), state.version, now)
@@ -535,14 +531,24 @@ pub async fn set_turn(
     app.store.set_turn(conn, &state.id, owner, now).await
 }
 
-/// A room waiting for the group commit: if the wait is dropped (the
-/// request's future with it), the room reloads the game in a task of its
-/// own once the lock is free, so a move stored meanwhile is kept and
-/// broadcast.
+/// A room waiting for its change to commit: if the wait is dropped (the
+/// request's future with it, its client gone), the room reloads the game
+/// in a task of its own once the lock is free, so a change that committed
+/// all the same is kept and broadcast. Disarmed by taking `room`.
 struct ReloadIfDropped {
     room: Option<Arc<Room>>,
     app: Arc<App>,
     version: i64,
+}
+
+impl ReloadIfDropped {
+    fn new(room: &Arc<Room>, app: &Arc<App>, version: i64) -> ReloadIfDropped {
+        ReloadIfDropped {
+            room: Some(Arc::clone(room)),
+            app: Arc::clone(app),
+            version,
+        }
+    }
 }
 
 impl Drop for ReloadIfDropped {
