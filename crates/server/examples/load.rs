@@ -57,8 +57,7 @@ type Socket =
 
 #[derive(Debug, Default)]
 struct Stats {
-    latencies_us: Mutex<Vec<u64>>,
-    /// Each counted move's latency by the 10-second slice of the
+    /// Each counted move's latency, by the 10-second slice of the
     /// measured time it was answered in: a tail spread over the run or
     /// bunched in a moment.
     slices_us: Mutex<Vec<Vec<u64>>>,
@@ -386,7 +385,6 @@ impl Run {
     fn record(&self, since: Instant, ended: bool) {
         if Instant::now() >= self.counted_from {
             let us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
-            self.stats.latencies_us.lock().unwrap().push(us);
             let slice = (self.counted_from.elapsed().as_secs() / 10) as usize;
             let mut slices = self.stats.slices_us.lock().unwrap();
             if slices.len() <= slice {
@@ -736,7 +734,8 @@ async fn main() {
     let elapsed = run.o.seconds as f64;
     let cpu_s =
         cpu_ms().saturating_sub(run.stats.cpu_at_count_ms.load(Ordering::Relaxed)) as f64 / 1000.0;
-    let mut latencies = run.stats.latencies_us.lock().unwrap().clone();
+    let mut slices = run.stats.slices_us.lock().unwrap().clone();
+    let mut latencies = slices.concat();
     latencies.sort_unstable();
     let moves = run.stats.moves.load(Ordering::Relaxed);
     let o = &run.o;
@@ -775,11 +774,7 @@ async fn main() {
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
-    let slices: Vec<String> = run
-        .stats
-        .slices_us
-        .lock()
-        .unwrap()
+    let slices: Vec<String> = slices
         .iter_mut()
         .map(|slice| {
             slice.sort_unstable();

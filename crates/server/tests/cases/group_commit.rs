@@ -8,9 +8,9 @@
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, Row};
 
-use crate::common::{Client, config, databases, direct, start};
+use crate::common::{Client, config, databases, direct, start, store_elsewhere, stored_version};
 
 /// Games played at once.
 const GAMES: usize = 12;
@@ -30,12 +30,7 @@ async fn stored(pool: &AnyPool, id: &str) -> (Vec<String>, i64) {
     .iter()
     .map(|r| r.get::<String, _>("mv"))
     .collect();
-    let version = sqlx::query(&format!("SELECT version FROM games WHERE id = '{id}'"))
-        .fetch_one(pool)
-        .await
-        .unwrap()
-        .get::<i64, _>("version");
-    (moves, version)
+    (moves, stored_version(pool, id).await)
 }
 
 #[tokio::test]
@@ -62,12 +57,7 @@ async fn moves_played_at_once_in_many_games_are_each_stored_in_order() {
             before.push(stored(&pool, id).await.1);
         }
         // Another writer stores the first game anew, ten versions on.
-        let elsewhere = &games[0].0;
-        pool.execute(
-            format!("UPDATE games SET version = version + 10 WHERE id = '{elsewhere}'").as_str(),
-        )
-        .await
-        .unwrap();
+        store_elsewhere(&pool, &games[0].0, 10).await;
 
         for (ply, mv) in MOVES.iter().enumerate() {
             let played = join_all(

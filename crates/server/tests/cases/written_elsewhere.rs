@@ -7,17 +7,8 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::{AnyPool, Executor, Row};
 
-use crate::common::{Client, config, databases, direct, start};
-
-async fn version(pool: &AnyPool, id: &str) -> i64 {
-    sqlx::query(&format!("SELECT version FROM games WHERE id = '{id}'"))
-        .fetch_one(pool)
-        .await
-        .unwrap()
-        .get::<i64, _>("version")
-}
+use crate::common::{Client, config, databases, direct, start, store_elsewhere, stored_version};
 
 #[tokio::test]
 async fn a_move_is_stored_over_the_version_another_writer_left() {
@@ -32,20 +23,18 @@ async fn a_move_is_stored_over_the_version_another_writer_left() {
         // Someone else stores the game again, ten versions on, while the
         // server runs.
         let pool = direct(&db).await;
-        let before = version(&pool, &id).await;
-        pool.execute(format!("UPDATE games SET version = version + 10 WHERE id = '{id}'").as_str())
-            .await
-            .unwrap();
+        let before = stored_version(&pool, &id).await;
+        store_elsewhere(&pool, &id, 10).await;
 
         let (status, body) = kofi.play(&id, "d", 1).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         // The move's version follows the one stored, not the server's.
-        assert_eq!(version(&pool, &id).await, before + 11, "{db}");
+        assert_eq!(stored_version(&pool, &id).await, before + 11, "{db}");
         let game = ama.game(&id).await;
         assert_eq!(game["moves"], json!(["C", "d"]), "{db}");
         let (status, body) = ama.play(&id, "A", 2).await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        assert_eq!(version(&pool, &id).await, before + 12, "{db}");
+        assert_eq!(stored_version(&pool, &id).await, before + 12, "{db}");
         pool.close().await;
         server.server.stop().await;
 

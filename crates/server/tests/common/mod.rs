@@ -45,6 +45,27 @@ pub async fn direct(url: &str) -> sqlx::AnyPool {
         .unwrap()
 }
 
+/// The version stored for game `id` (through a [`direct`] connection).
+pub async fn stored_version(pool: &sqlx::AnyPool, id: &str) -> i64 {
+    use sqlx::Row;
+    sqlx::query(&format!("SELECT version FROM games WHERE id = '{id}'"))
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .get::<i64, _>("version")
+}
+
+/// Another writer stores game `id` anew, `versions` versions on, behind
+/// the server's back.
+pub async fn store_elsewhere(pool: &sqlx::AnyPool, id: &str, versions: i64) {
+    use sqlx::Executor;
+    pool.execute(
+        format!("UPDATE games SET version = version + {versions} WHERE id = '{id}'").as_str(),
+    )
+    .await
+    .unwrap();
+}
+
 /// Test defaults: generous rates, a fast computer.
 pub fn config(database: &str) -> Config {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
