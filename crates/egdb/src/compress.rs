@@ -1,7 +1,8 @@
 //! The compressed payload of a table file (format version 2): blocks of
 //! 128 values, each coded by rANS under a static model, so that one
 //! value is read by decoding at most one block. The model is of one of
-//! two kinds; [`compress`] writes the smaller, [`Compressed`] reads both.
+//! three kinds; [`compress`] writes the smallest, [`Compressed`] reads
+//! all.
 //!
 //! Kind 1 (this file), the context of a value is the previous value and
 //! how the value "above" compares with it. In index order the boards
@@ -17,8 +18,11 @@
 //! Kind 2 (`neighbours.rs`), the context is three neighbouring boards'
 //! values, and only the contexts worth it get a frequency table of their
 //! own; its state takes 3 bytes and a block's length one in the index,
-//! where kind 1 takes 4 and 2. `docs/PERFORMANCE.md` gives the sizes and
-//! probe times per seed count, `docs/ENDGAME.md` both layouts.
+//! where kind 1 takes 4 and 2. Kind 3 is kind 2 over a table whose
+//! exits are marked (`exits.rs`): the boards a capture or the game's end
+//! gives the value of are one symbol, [`EXIT`], that the reader resolves
+//! from the smaller tables. `docs/PERFORMANCE.md` gives the sizes and
+//! probe times per seed count, `docs/ENDGAME.md` the layouts.
 //!
 //! ```text
 //! kind 1:  u8 log2 of the values a block (6 to 9: 7 written), u16 symbols A, then A
@@ -35,6 +39,8 @@
 //!
 //! kind 2:  u8 0, u8 2, u8 log2 of the values a block, u16 A, A bytes,
 //!          the models (`neighbours.rs`)
+//! kind 3:  the same with u8 3 for the kind, and EXIT (0x40) among the
+//!          A bytes
 //! index:   per 64 blocks a u64 offset into the data, then per block
 //!          its length (u8)
 //! data:    per block, the rANS state (u24 LE) then its bytes, read as
@@ -50,6 +56,7 @@ mod neighbours;
 
 use rayon::prelude::*;
 
+use crate::exits::EXIT;
 use crate::index::{MAX_BOARD, next_board, positions, unrank};
 use crate::value::Value;
 
@@ -208,17 +215,25 @@ fn normalise_to(counts: &[u64], target: u32) -> Vec<u16> {
     freqs.into_iter().map(|f| f as u16).collect()
 }
 
-/// The compressed payload of `table`, the table of `seeds` seeds on a
-/// board of `cells` pits: under model kind 2 ([`neighbours`]), or kind 1
+/// The compressed payload of `table`, the stored bytes of the table of
+/// `seeds` seeds on a board of `cells` pits: under model kind 2
+/// ([`neighbours`]), or kind 1
 /// when that is smaller (tables of a few seeds, whose values kind 2's
 /// larger model may outweigh) or kind 2 declines (too many distinct
 /// bytes).
-pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Vec<u8> {
+///
+/// A table holding [`EXIT`] is coded under kind 3 (kind 2's layout,
+/// [`crate::exits`]) or not at all (`None`).
+pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Option<Vec<u8>> {
+    let two = compress_neighbours(table, cells, seeds, BLOCK_LOG2);
+    if table.par_iter().any(|&b| b == EXIT) {
+        return two;
+    }
     let one = compress_blocks(table, cells, seeds, BLOCK_LOG2);
-    match compress_neighbours(table, cells, seeds, BLOCK_LOG2) {
+    Some(match two {
         Some(two) if two.len() < one.len() => two,
         _ => one,
-    }
+    })
 }
 
 /// [`compress`] under model kind 2 in blocks of `2^block_log2` values (6
@@ -238,7 +253,10 @@ pub(crate) fn compress_neighbours(
     if bytes.len() > neighbours::MAX_SYMBOLS {
         return None;
     }
-    let mut out = vec![0, 2, block_log2 as u8];
+    // Kind 3 is kind 2 with exits among its symbols: a reader that does
+    // not know them refuses the file rather than read one as -64.
+    let kind = if bytes.contains(&EXIT) { 3 } else { 2 };
+    let mut out = vec![0, kind, block_log2 as u8];
     out.extend_from_slice(&(bytes.len() as u16).to_le_bytes());
     out.extend_from_slice(&bytes);
     let (model, groups) =
@@ -437,8 +455,10 @@ pub struct Compressed<B> {
     /// Where the data start in the payload.
     data_start: usize,
     entries: u64,
-    /// Kind 2's model (kind 1's is in `slots` and `coding`).
+    /// Kind 2's and 3's model (kind 1's is in `slots` and `coding`).
     neighbours: Option<neighbours::Model>,
+    /// Kind 3: some boards are stored as `EXIT`.
+    exits: bool,
     /// The whole payload (model, index, data).
     payload: B,
 }
@@ -463,7 +483,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             _ => 1,
         };
         let head = if kind == 1 { 0 } else { 2 };
-        if kind > 2 {
+        if kind > 3 {
             return Err("unknown model kind");
         }
         let block_log2 = u32::from(*p.get(head).ok_or("no model")?);
@@ -478,10 +498,13 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             .get(head + 3..head + 3 + a)
             .ok_or("the model is cut short")?
             .to_vec();
+        if (kind == 3) != bytes.contains(&EXIT) {
+            return Err("exits under a model kind without them, or none under kind 3");
+        }
         let mut at = head + 3 + a;
         let mut neighbours = None;
-        let contexts = if kind == 2 { 0 } else { (a + 1) * CLASSES };
-        if kind == 2 {
+        let contexts = if kind == 1 { (a + 1) * CLASSES } else { 0 };
+        if kind != 1 {
             let (model, end) = neighbours::Model::read(p, at, a)?;
             neighbours = Some(model);
             at = end;
@@ -563,6 +586,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             data_start,
             entries,
             neighbours,
+            exits: kind == 3,
             payload,
         })
     }
@@ -570,6 +594,11 @@ impl<B: AsRef<[u8]>> Compressed<B> {
     /// Values in the table.
     pub(crate) const fn len(&self) -> u64 {
         self.entries
+    }
+
+    /// Whether some of its boards are stored as exits (model kind 3).
+    pub(crate) const fn has_exits(&self) -> bool {
+        self.exits
     }
 
     /// The payload: model, index and data.

@@ -88,7 +88,7 @@ pub fn build_distributed<C: Communicator>(
     let mut layers: Vec<TableBytes> = Vec::with_capacity(max_seeds + 1);
     for seeds in 0..=max_seeds {
         let boards = positions(rules.pits(), seeds);
-        if let Some(kept) = kept_layer(dir, &rules, seeds, boards, progress)? {
+        if let Some(kept) = kept_layer(dir, &rules, seeds, boards, &layers[..], progress)? {
             layers.push(kept);
             continue;
         }
@@ -146,7 +146,7 @@ pub fn build_distributed<C: Communicator>(
                     path: crate::file::table_path(dir, &rules, seeds),
                     message: "not written by the process of rank 0".to_owned(),
                 })?
-                .into_raw(),
+                .into_raw(&rules, seeds, &layers[..]),
         };
         progress.layer_done(seeds, boards, started.elapsed().as_secs_f64());
         layers.push(table);

@@ -29,8 +29,10 @@ use memmap2::Mmap;
 
 use crate::compress::{Compressed, compress};
 use crate::error::Error;
+use crate::exits;
 use crate::index::positions;
-use crate::table_rules::TableRules;
+use crate::table_rules::{Lower, TableRules};
+use crate::tables::Tables;
 
 /// The first bytes of every table file.
 pub(crate) const MAGIC: [u8; 8] = *b"WARIEGDB";
@@ -158,7 +160,10 @@ impl AsRef<[u8]> for Payload {
 }
 
 impl TableBytes {
-    /// The stored byte of board `index` ([`crate::Value::from_byte`]).
+    /// The stored byte of board `index` ([`crate::Value::from_byte`]);
+    /// in a compressed table, 0x40 (a score of -64) for a board whose
+    /// value is the best of its moves that capture or end the game,
+    /// which [`Tables`] reads from the tables of fewer seeds.
     ///
     /// # Panics
     /// When `index` is not below [`TableBytes::len`].
@@ -216,20 +221,46 @@ impl TableBytes {
         matches!(self, TableBytes::Compressed(_))
     }
 
-    /// Every byte, decompressed if need be (in parallel).
+    /// Whether some boards are stored as exits, their values to be read
+    /// from the tables of fewer seeds (a compressed table of model kind
+    /// 3).
     #[must_use]
-    pub fn decompress(&self) -> Vec<u8> {
+    pub const fn has_exits(&self) -> bool {
         match self {
-            TableBytes::Compressed(table) => table.decompress(),
+            TableBytes::Compressed(table) => table.has_exits(),
+            _ => false,
+        }
+    }
+
+    /// Every value byte, decompressed if need be (in parallel), of the
+    /// table of `seeds` seeds under `rules`; `lower` are the tables of
+    /// fewer seeds, which a compressed table's exits are read from.
+    pub(crate) fn decompress<L: Lower + Sync + ?Sized>(
+        &self,
+        rules: &TableRules,
+        seeds: usize,
+        lower: &L,
+    ) -> Vec<u8> {
+        match self {
+            TableBytes::Compressed(table) => {
+                let mut bytes = table.decompress();
+                exits::resolve_all(&mut bytes, rules, seeds, lower);
+                bytes
+            }
             raw => raw.raw().expect("not compressed").to_vec(),
         }
     }
 
-    /// The table with one byte a board: itself, or decompressed.
-    #[must_use]
-    pub fn into_raw(self) -> TableBytes {
+    /// The table with one byte a board: itself, or decompressed
+    /// ([`TableBytes::decompress`]).
+    pub(crate) fn into_raw<L: Lower + Sync + ?Sized>(
+        self,
+        rules: &TableRules,
+        seeds: usize,
+        lower: &L,
+    ) -> TableBytes {
         match self {
-            TableBytes::Compressed(table) => TableBytes::Owned(table.decompress()),
+            TableBytes::Compressed(_) => TableBytes::Owned(self.decompress(rules, seeds, lower)),
             raw => raw,
         }
     }
@@ -353,32 +384,45 @@ fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<
     Ok(version)
 }
 
-/// Rewrites the table of `seeds` seeds under `rules` in `dir` compressed
-/// (format version 2), after checking that the compressed payload
-/// decodes to the same bytes. Returns the file's length before and
-/// after, or `None` when there is no such table; a table already
-/// compressed, or one that compression would not make smaller (a few
-/// seeds: the model outweighs the values), is left as it is (the same
-/// length twice).
+/// Rewrites the table of `seeds` seeds of `tables` (opened from a
+/// directory) compressed (format version 2), after checking that the
+/// compressed payload decodes to the same bytes; the tables of fewer
+/// seeds must be there (its exits are read from them). Returns the
+/// file's length before and after, or `None` when there is no such
+/// table; a table already compressed, or one that compression would not
+/// make smaller (a few seeds: the model outweighs the values), is left
+/// as it is (the same length twice). With `exits`, the boards whose
+/// value a capture or the game's end gives are stored as exits (model
+/// kind 3) where that makes the file smaller.
 ///
 /// ```
-/// use wari_egdb::{Quiet, TableRules, Tables, build, compress_table};
+/// use wari_egdb::{Quiet, Tables, build, compress_table};
 /// let dir = tempfile::tempdir()?;
 /// let rules = "wari,pits=4,cycle=even".parse()?;
 /// build(dir.path(), &rules, 10, &Quiet)?;
-/// let (before, after) = compress_table(dir.path(), &TableRules::new(&rules), 10)?.unwrap();
+/// let tables = Tables::open(dir.path(), &rules)?;
+/// let (before, after) = compress_table(&tables, 10, true)?.unwrap();
 /// assert!(after < before);
 /// assert_eq!(Tables::open(dir.path(), &rules)?.max_seeds(), Some(10));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// When the file is not a valid table, or cannot be written.
+/// When the file, or one of fewer seeds, is not a valid table or not
+/// there, or the file cannot be written; when `tables` are not opened
+/// from a directory.
 pub fn compress_table(
-    dir: &Path,
-    rules: &TableRules,
+    tables: &Tables,
     seeds: usize,
+    exits: bool,
 ) -> Result<Option<(u64, u64)>, Error> {
+    let Some(dir) = tables.dir() else {
+        return Err(Error::Io {
+            path: PathBuf::new(),
+            message: "tables built in memory have no files to compress".to_owned(),
+        });
+    };
+    let rules = tables.rules();
     let Some(table) = open_table(dir, rules, seeds)? else {
         return Ok(None);
     };
@@ -386,33 +430,51 @@ pub fn compress_table(
     if table.is_compressed() {
         return Ok(Some((before, before)));
     }
-    let after = write_compressed(dir, rules, seeds, table.raw().expect("not compressed"))?;
+    let lower = if exits {
+        tables.layers_below(seeds)?
+    } else {
+        Vec::new()
+    };
+    let raw = table.raw().expect("not compressed");
+    let after = write_compressed(dir, rules, seeds, raw, &lower[..], exits)?;
     Ok(Some((before, after.unwrap_or(before))))
 }
 
 /// Writes the table of `seeds` seeds under `rules`, whose bytes are
 /// `raw`, compressed (format version 2) after checking that the
-/// compressed payload decodes to `raw`. Returns the file's length, or
-/// `None`, writing nothing, when compression would not make it smaller
-/// (a few seeds: the model outweighs the values).
+/// compressed payload decodes to `raw`; with `exits`, with its exits
+/// marked (`exits.rs`, read from `lower`, the tables of fewer seeds) if
+/// that is smaller. Returns the file's length, or `None`, writing
+/// nothing, when compression would not make it smaller (a few seeds: the
+/// model outweighs the values).
 ///
 /// # Errors
 /// When the file cannot be written, or the payload would not decode to
 /// `raw`.
-pub(crate) fn write_compressed(
+pub(crate) fn write_compressed<L: Lower + Sync + ?Sized>(
     dir: &Path,
     rules: &TableRules,
     seeds: usize,
     raw: &[u8],
+    lower: &L,
+    with_exits: bool,
 ) -> Result<Option<u64>, Error> {
-    let payload = compress(raw, 2 * rules.pits(), seeds);
+    let cells = 2 * rules.pits();
+    let mut payload = compress(raw, cells, seeds).expect("a table without exits always compresses");
+    if with_exits {
+        let marked = exits::mark(raw, rules, seeds, lower);
+        if let Some(smaller) = compress(&marked, cells, seeds).filter(|p| p.len() < payload.len()) {
+            payload = smaller;
+        }
+    }
     if payload.len() >= raw.len() {
         return Ok(None);
     }
     let path = table_path(dir, rules, seeds);
-    let decoded = Compressed::new(&payload[..], 2 * rules.pits(), seeds)
+    let mut decoded = Compressed::new(&payload[..], cells, seeds)
         .map_err(|what| Error::header(&path, format!("compression failed: {what}")))?
         .decompress();
+    exits::resolve_all(&mut decoded, rules, seeds, lower);
     if decoded != raw {
         return Err(Error::header(
             &path,

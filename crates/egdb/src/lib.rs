@@ -35,6 +35,7 @@ mod compress;
 #[cfg(feature = "mpi")]
 mod distributed;
 mod error;
+mod exits;
 mod file;
 mod index;
 mod prove;

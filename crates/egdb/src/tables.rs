@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 use wari_rules::{Move, Position, Rules, Side};
 
 use crate::error::Error;
+use crate::exits::{self, EXIT};
 use crate::file::{TableBytes, open_table, table_path};
 use crate::index::MAX_LAYER;
-use crate::table_rules::TableRules;
+use crate::table_rules::{Lower, TableRules};
 use crate::value::Value;
 
 /// The tables of one rule set, one per seed count. Opened lazily: a file
@@ -137,8 +138,36 @@ impl Tables {
         };
         Ok(Some(match table.raw() {
             Some(raw) => raw,
-            None => self.decompressed[seeds].get_or_init(|| table.decompress()),
+            None => {
+                if let Some(done) = self.decompressed[seeds].get() {
+                    return Ok(Some(done));
+                }
+                // Its exits are read from the tables below, whole too.
+                let lower = if table.has_exits() {
+                    self.layers_below(seeds)?
+                } else {
+                    Vec::new()
+                };
+                self.decompressed[seeds]
+                    .get_or_init(|| table.decompress(&self.rules, seeds, &lower[..]))
+            }
         }))
+    }
+
+    /// Every table of fewer than `seeds` seeds, one byte a board
+    /// ([`Tables::layer`]).
+    ///
+    /// # Errors
+    /// When one is missing or not valid.
+    pub(crate) fn layers_below(&self, seeds: usize) -> Result<Vec<&[u8]>, Error> {
+        (0..seeds)
+            .map(|k| {
+                self.layer(k)?.ok_or_else(|| Error::Io {
+                    path: self.path(k).unwrap_or_default(),
+                    message: format!("missing: the table of {seeds} seeds reads it"),
+                })
+            })
+            .collect()
     }
 
     /// The most seeds such that every table from 0 seeds up is there and
@@ -179,7 +208,31 @@ impl Tables {
             return Ok(None);
         };
         let index = self.rules.index_of(position);
-        Ok(Some(Value::from_byte(table.get(index))))
+        self.value_of(table, seeds, index)
+    }
+
+    /// The value of board `index` of `table`, the table of `seeds` seeds:
+    /// its stored byte, or its best exit's read from the tables below
+    /// (`None` if one of them is missing).
+    #[inline]
+    fn value_of(
+        &self,
+        table: &TableBytes,
+        seeds: usize,
+        index: u64,
+    ) -> Result<Option<Value>, Error> {
+        let stored = table.get(index);
+        if stored != EXIT {
+            return Ok(Some(Value::from_byte(stored)));
+        }
+        // (Each table below opened once, then a lock-free read.)
+        for k in 0..seeds {
+            if self.table(k)?.is_none() {
+                return Ok(None);
+            }
+        }
+        let byte = exits::resolve(stored, index, &self.rules, seeds, &Probing(self));
+        Ok(Some(Value::from_byte(byte)))
     }
 
     /// [`Tables::probe`]'s score alone, or `None` when the position is not
@@ -237,7 +290,9 @@ impl Tables {
         let Some(table) = self.table(left)? else {
             return Ok(None);
         };
-        let v = Value::from_byte(table.get(self.rules.index_of(child)));
+        let Some(v) = self.value_of(table, left, self.rules.index_of(child))? else {
+            return Ok(None);
+        };
         Ok(Some(Value::new(
             match child.turn() {
                 Side::South => gained + v.score(),
@@ -245,5 +300,20 @@ impl Tables {
             },
             v.by_cycle(),
         )))
+    }
+}
+
+/// The tables as the moves out of a table read them, each exit resolved
+/// in turn: every table below the one probed is known to be there.
+struct Probing<'t>(&'t Tables);
+
+impl Lower for Probing<'_> {
+    fn score(&self, seeds: usize, index: u64) -> i8 {
+        let table = match self.0.table(seeds) {
+            Ok(Some(table)) => table,
+            _ => unreachable!("the tables below were checked"),
+        };
+        let stored = table.get(index);
+        Value::score_of_byte(exits::resolve(stored, index, &self.0.rules, seeds, self))
     }
 }

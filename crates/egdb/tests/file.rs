@@ -8,7 +8,7 @@ use std::path::Path;
 use wari_egdb::{
     BuildOptions, Error, Quiet, TableRules, Tables, build, build_with, table_path, verify,
 };
-use wari_rules::{Position, Rules};
+use wari_rules::{Position, Rules, Side};
 
 #[path = "support/format.rs"]
 mod format;
@@ -226,15 +226,41 @@ fn a_build_too_large_for_its_memory_is_refused_at_once() {
     assert!(!table_path(dir.path(), &TableRules::new(&Rules::default()), 0).exists());
 }
 
-/// Every board's stored byte of the tables of `rules` up to `max` in
+/// Every board of `seeds` seeds, South to move, probes to the same value
+/// and the same values of its moves in `a` and in `b`.
+fn probes_agree(a: &Tables, b: &Tables, rules: &Rules, seeds: usize) {
+    let total = u8::try_from(rules.total_seeds()).unwrap();
+    let cells = 2 * usize::from(rules.pits());
+    let mut board = [0u8; 12];
+    for index in 0..wari_egdb::positions(cells / 2, seeds) {
+        wari_egdb::unrank(index, seeds, &mut board[..cells]);
+        let left = total - seeds as u8;
+        let p = Position::from_parts_unchecked(
+            *rules,
+            &board[..cells],
+            [left / 2, left - left / 2],
+            total,
+            Side::South,
+        );
+        assert_eq!(
+            a.probe(&p).unwrap(),
+            b.probe(&p).unwrap(),
+            "{rules}, board {index}"
+        );
+        assert_eq!(
+            a.probe_moves(&p).unwrap(),
+            b.probe_moves(&p).unwrap(),
+            "{rules}, board {index}"
+        );
+    }
+}
+
+/// Every board's value byte of the tables of `rules` up to `max` in
 /// `dir`, as the files give them.
 fn every_byte(dir: &Path, rules: &Rules, max: usize) -> Vec<Vec<u8>> {
     let tables = Tables::open(dir, rules).unwrap();
     (0..=max)
-        .map(|seeds| {
-            let table = tables.table(seeds).unwrap().unwrap();
-            (0..table.len()).map(|i| table.get(i)).collect()
-        })
+        .map(|seeds| tables.layer(seeds).unwrap().unwrap().to_vec())
         .collect()
 }
 
@@ -248,14 +274,15 @@ fn compressed_tables_read_as_the_tables_they_were_made_from() {
     build(plain.path(), &rules, 12, &Quiet).unwrap();
     let packed = tempfile::tempdir().unwrap();
     build(packed.path(), &rules, 12, &Quiet).unwrap();
-    let table_rules = TableRules::new(&rules);
     // Every other seed count compressed: both versions in one directory.
+    let tables = Tables::open(packed.path(), &rules).unwrap();
     for seeds in (1..=12).step_by(2) {
-        let (before, after) = wari_egdb::compress_table(packed.path(), &table_rules, seeds)
+        let (before, after) = wari_egdb::compress_table(&tables, seeds, true)
             .unwrap()
             .unwrap();
         assert!(after <= before, "{seeds} seeds: {before} -> {after}");
     }
+    drop(tables);
     let compressed = |seeds: usize| {
         Tables::open(packed.path(), &rules)
             .unwrap()
@@ -272,6 +299,13 @@ fn compressed_tables_read_as_the_tables_they_were_made_from() {
     let a = Tables::open(plain.path(), &rules).unwrap();
     let b = Tables::open(packed.path(), &rules).unwrap();
     assert_eq!(b.max_seeds(), Some(12));
+    // Stored as exits, a third of the boards of 11 seeds: each probed
+    // reads the same value as the plain table's.
+    let table = b.table(11).unwrap().unwrap();
+    assert!(table.has_exits());
+    let exits = (0..table.len()).filter(|&i| table.get(i) == 0x40).count();
+    assert!(exits * 5 > table.len() as usize, "{exits} exits");
+    probes_agree(&a, &b, &rules, 11);
     let p = Position::from_string("2,0,3,1/0,4,1,0 S 20-17", rules).unwrap();
     assert_eq!(a.probe_moves(&p).unwrap(), b.probe_moves(&p).unwrap());
     assert!(a.probe(&p).unwrap().is_some());
@@ -289,7 +323,7 @@ fn a_damaged_compressed_table_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), &rules, 11, &Quiet).unwrap();
     let table_rules = TableRules::new(&rules);
-    wari_egdb::compress_table(dir.path(), &table_rules, 11).unwrap();
+    wari_egdb::compress_table(&Tables::open(dir.path(), &rules).unwrap(), 11, true).unwrap();
     let p = table_path(dir.path(), &table_rules, 11);
     let bytes = fs::read(&p).unwrap();
     assert_eq!(bytes[8], 2, "format version 2");
@@ -313,7 +347,7 @@ fn files_carry_the_documented_checksum() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), &rules, 11, &Quiet).unwrap();
     let table_rules = TableRules::new(&rules);
-    wari_egdb::compress_table(dir.path(), &table_rules, 11).unwrap();
+    wari_egdb::compress_table(&Tables::open(dir.path(), &rules).unwrap(), 11, false).unwrap();
     for seeds in 0..=11 {
         let bytes = fs::read(table_path(dir.path(), &table_rules, seeds)).unwrap();
         assert_eq!(format::header_len(&bytes), 128);
@@ -345,32 +379,47 @@ fn compressed_builds_give_every_board_its_version_1_value_under_every_rule_set()
         let rules: Rules = name.parse().unwrap();
         let plain = tempfile::tempdir().unwrap();
         build(plain.path(), &rules, MAX, &Quiet).unwrap();
-        let packed = tempfile::tempdir().unwrap();
-        let options = BuildOptions {
-            compressed: true,
-            ..BuildOptions::default()
-        };
-        build_with(packed.path(), &rules, MAX, &options, &Quiet).unwrap();
-        let table_rules = TableRules::new(&rules);
-        let version =
-            |dir: &Path, seeds: usize| fs::read(table_path(dir, &table_rules, seeds)).unwrap()[8];
-        // Compressed from 4 seeds on at least (with fewer the model may
-        // outweigh the values), never in the plain build.
-        for seeds in 0..=MAX {
-            assert_eq!(version(plain.path(), seeds), 1, "{name}, {seeds} seeds");
-        }
-        for seeds in 4..=MAX {
-            assert_eq!(version(packed.path(), seeds), 2, "{name}, {seeds} seeds");
-        }
-        assert_eq!(
-            every_byte(plain.path(), &rules, MAX),
-            every_byte(packed.path(), &rules, MAX),
-            "{name}"
-        );
-        let tables = Tables::open(packed.path(), &rules).unwrap();
-        for seeds in 0..=MAX {
-            let verdict = verify(&tables, seeds).unwrap();
-            assert_eq!(verdict.mismatches, 0, "{name}, {seeds} seeds: {verdict:?}");
+        for exits in [false, true] {
+            let packed = tempfile::tempdir().unwrap();
+            let options = BuildOptions {
+                compressed: true,
+                exits,
+                ..BuildOptions::default()
+            };
+            build_with(packed.path(), &rules, MAX, &options, &Quiet).unwrap();
+            let table_rules = TableRules::new(&rules);
+            let version = |dir: &Path, seeds: usize| {
+                fs::read(table_path(dir, &table_rules, seeds)).unwrap()[8]
+            };
+            // Compressed from 4 seeds on at least (with fewer the model may
+            // outweigh the values), never in the plain build.
+            for seeds in 0..=MAX {
+                assert_eq!(version(plain.path(), seeds), 1, "{name}, {seeds} seeds");
+            }
+            for seeds in 4..=MAX {
+                assert_eq!(version(packed.path(), seeds), 2, "{name}, {seeds} seeds");
+            }
+            assert_eq!(
+                every_byte(plain.path(), &rules, MAX),
+                every_byte(packed.path(), &rules, MAX),
+                "{name}"
+            );
+            let tables = Tables::open(packed.path(), &rules).unwrap();
+            for seeds in 0..=MAX {
+                let verdict = verify(&tables, seeds).unwrap();
+                assert_eq!(verdict.mismatches, 0, "{name}, {seeds} seeds: {verdict:?}");
+            }
+            assert_eq!(
+                tables.table(MAX).unwrap().unwrap().has_exits(),
+                exits,
+                "{name}"
+            );
+            probes_agree(
+                &Tables::open(plain.path(), &rules).unwrap(),
+                &tables,
+                &rules,
+                MAX,
+            );
         }
     }
 }
@@ -398,5 +447,11 @@ fn a_compressed_table_of_model_kind_1_still_reads() {
     for i in 0..table.len() {
         assert_eq!(table.get(i), fresh.get(i), "board {i}");
     }
-    assert!(table.decompress() == fresh.decompress());
+    assert!(
+        kept.layer(10).unwrap()
+            == Tables::open(plain.path(), &rules)
+                .unwrap()
+                .layer(10)
+                .unwrap()
+    );
 }

@@ -156,11 +156,17 @@ mod tables {
     }
 
     /// `build --compressed` writes version-2 files that `probe`, `stats`
-    /// and `verify` read as the plain build's; `compress` turns the plain
-    /// files into the same bytes; a damaged compressed file is refused
-    /// with one line naming it.
+    /// and `verify` read as the plain build's, with `--exits` too (model
+    /// kind 3); `compress` turns the plain files into the same bytes; a
+    /// damaged compressed file is refused with one line naming it.
     #[test]
     fn compressed_tables_read_as_the_plain_ones() {
+        for exits in [&[][..], &["--exits"][..]] {
+            compressed_tables_read_as_the_plain_ones_with(exits);
+        }
+    }
+
+    fn compressed_tables_read_as_the_plain_ones_with(exits: &[&str]) {
         let rules = "wari,pits=4,cycle=even";
         let build = |dir: &Path, extra: &[&str]| {
             let d = dir.to_str().unwrap();
@@ -183,12 +189,17 @@ mod tables {
         let plain = tempfile::tempdir().unwrap();
         build(plain.path(), &[]);
         let packed = tempfile::tempdir().unwrap();
-        build(packed.path(), &["--compressed"]);
+        build(packed.path(), &[&["--compressed"][..], exits].concat());
         let file = |dir: &Path, seeds: usize| {
             std::fs::read(dir.join(format!("{rules}/{seeds:02}.egdb"))).unwrap()
         };
         assert_eq!(file(plain.path(), 10)[8], 1);
         assert_eq!(file(packed.path(), 10)[8], 2);
+        // The payload's model kind: 3 (exits) with --exits only (kind 1
+        // or 2 without: the payload starts with 0 and the kind, or with
+        // kind 1's block size).
+        let head = file(packed.path(), 10)[128..130].to_vec();
+        assert_eq!(head == [0, 3], !exits.is_empty(), "{exits:?}: {head:?}");
         assert!(file(packed.path(), 10).len() < file(plain.path(), 10).len());
         let both = |args: &[&str]| {
             let run = |dir: &Path| {
@@ -208,7 +219,14 @@ mod tables {
         assert_eq!(b.matches("consistent").count(), 11, "{b}");
         // Compressing the plain files gives the compressed build's bytes.
         let d = plain.path().to_str().unwrap();
-        wari(&["egdb", "compress", "--rules", rules, "--dir", d]).ok();
+        wari(
+            &[
+                &["egdb", "compress", "--rules", rules, "--dir", d][..],
+                exits,
+            ]
+            .concat(),
+        )
+        .ok();
         for seeds in 0..=10 {
             assert!(
                 file(plain.path(), seeds) == file(packed.path(), seeds),
