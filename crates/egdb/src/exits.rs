@@ -91,9 +91,14 @@ pub(crate) fn resolve<L: Lower + ?Sized>(
     let cells = 2 * rules.pits();
     let mut board = [0u8; MAX_BOARD];
     unrank(index, seeds, &mut board[..cells]);
+    exit_byte(rules, &board[..cells], seeds, lower)
+}
+
+/// The value byte of a board stored as [`EXIT`]: its best exit's.
+fn exit_byte<L: Lower + ?Sized>(rules: &TableRules, board: &[u8], seeds: usize, lower: &L) -> u8 {
     // (A board with no exit has no EXIT in a sound file: a damaged one
     // that slipped past the checksum reads 0 there.)
-    Value::exact(best_exit(rules, &board[..cells], seeds, lower).unwrap_or(0)).to_byte()
+    Value::exact(best_exit(rules, board, seeds, lower).unwrap_or(0)).to_byte()
 }
 
 /// Replaces every [`EXIT`] of `table` (the stored bytes of the table of
@@ -116,8 +121,7 @@ pub(crate) fn resolve_all<L: Lower + Sync + ?Sized>(
             unrank((c * CHUNK) as u64, seeds, &mut board[..cells]);
             for byte in part {
                 if *byte == EXIT {
-                    let best = best_exit(rules, &board[..cells], seeds, lower).unwrap_or(0);
-                    *byte = Value::exact(best).to_byte();
+                    *byte = exit_byte(rules, &board[..cells], seeds, lower);
                 }
                 next_board(&mut board[..cells]);
             }
