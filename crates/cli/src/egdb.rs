@@ -55,8 +55,8 @@ struct CompressArgs {
     place: Where,
 
     /// Store the boards whose value a capture or the game's end gives as
-    /// exits, read back from the tables of fewer seeds (model kind 3:
-    /// about 1.2 times smaller again, a probe about twice as long; every
+    /// exits, read back from the tables of fewer seeds (model kind 5:
+    /// about 1.25 times smaller again, a probe about 2.4 times as long; every
     /// table below must be there to read one)
     #[arg(long)]
     exits: bool,

@@ -66,8 +66,8 @@ pub struct BuildOptions {
     pub compressed: bool,
     /// With `compressed`: whether the boards whose value a capture or the
     /// game's end gives are stored as exits, read back from the tables of
-    /// fewer seeds (model kind 3: about 1.2 times smaller again, a probe
-    /// about twice as long).
+    /// fewer seeds (model kind 5: about 1.25 times smaller again, a probe
+    /// about 2.4 times as long).
     pub exits: bool,
 }
 

@@ -21,8 +21,11 @@
 //! where kind 1 takes 4 and 2. Kind 3 is kind 2 over a table whose
 //! exits are marked (`exits.rs`): the boards a capture or the game's end
 //! gives the value of are one symbol, [`EXIT`], that the reader resolves
-//! from the smaller tables. `docs/PERFORMANCE.md` gives the sizes and
-//! probe times per seed count, `docs/ENDGAME.md` the layouts.
+//! from the smaller tables. Kinds 4 and 5 are kinds 2 and 3 with each
+//! block's state started from 1 rather than 2^16, 1.2 to 1.4 bytes a
+//! block less (`neighbours.rs`, `encode`): what is written now; kinds 2
+//! and 3 are still read. `docs/PERFORMANCE.md` gives the sizes and probe times
+//! per seed count, `docs/ENDGAME.md` the layouts.
 //!
 //! ```text
 //! kind 1:  u8 log2 of the values a block (6 to 9: 7 written), u16 symbols A, then A
@@ -41,6 +44,9 @@
 //!          the models (`neighbours.rs`)
 //! kind 3:  the same with u8 3 for the kind, and EXIT (0x40) among the
 //!          A bytes
+//! kind 4, 5: kinds 2 and 3 with u8 4 and 5 for the kind, each block
+//!          coded from a state of 1 (its decoder reads no byte past the
+//!          block's end: its state may end below 2^16)
 //! index:   per 64 blocks a u64 offset into the data, then per block
 //!          its length (u8)
 //! data:    per block, the rANS state (u24 LE) then its bytes, read as
@@ -216,13 +222,13 @@ fn normalise_to(counts: &[u64], target: u32) -> Vec<u16> {
 }
 
 /// The compressed payload of `table`, the stored bytes of the table of
-/// `seeds` seeds on a board of `cells` pits: under model kind 2
+/// `seeds` seeds on a board of `cells` pits: under model kind 4
 /// ([`neighbours`]), or kind 1
-/// when that is smaller (tables of a few seeds, whose values kind 2's
-/// larger model may outweigh) or kind 2 declines (too many distinct
+/// when that is smaller (tables of a few seeds, whose values kind 4's
+/// larger model may outweigh) or kind 4 declines (too many distinct
 /// bytes).
 ///
-/// A table holding [`EXIT`] is coded under kind 3 (kind 2's layout,
+/// A table holding [`EXIT`] is coded under kind 5 (kind 4's layout,
 /// [`crate::exits`]) or not at all (`None`).
 pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Option<Vec<u8>> {
     let two = compress_neighbours(table, cells, seeds, BLOCK_LOG2);
@@ -236,7 +242,8 @@ pub(crate) fn compress(table: &[u8], cells: usize, seeds: usize) -> Option<Vec<u
     })
 }
 
-/// [`compress`] under model kind 2 in blocks of `2^block_log2` values (6
+/// [`compress`] under model kind 4 (5 with exits) in blocks of
+/// `2^block_log2` values (6
 /// to 9), or `None` if the table has more than
 /// [`neighbours::MAX_SYMBOLS`] distinct bytes or a block takes more than
 /// 255 bytes (its length is a byte; never so in blocks of 128 values,
@@ -253,9 +260,12 @@ pub(crate) fn compress_neighbours(
     if bytes.len() > neighbours::MAX_SYMBOLS {
         return None;
     }
-    // Kind 3 is kind 2 with exits among its symbols: a reader that does
-    // not know them refuses the file rather than read one as -64.
-    let kind = if bytes.contains(&EXIT) { 3 } else { 2 };
+    // Kind 5 is kind 4 with exits among its symbols: a reader that does
+    // not know them refuses the file rather than read one as -64. (Kinds
+    // 2 and 3, their blocks' states started from `LOW`, are no longer
+    // written: a reader of those alone refuses 4 and 5 rather than read
+    // past a block's end.)
+    let kind = if bytes.contains(&EXIT) { 5 } else { 4 };
     let mut out = vec![0, kind, block_log2 as u8];
     out.extend_from_slice(&(bytes.len() as u16).to_le_bytes());
     out.extend_from_slice(&bytes);
@@ -381,7 +391,7 @@ fn write_blocks(out: &mut Vec<u8>, groups: &[Vec<Vec<u8>>]) {
     }
 }
 
-/// Appends kind 2's index (per group its offset, per block its length)
+/// Appends the index of kinds 2 to 5 (per group its offset, per block its length)
 /// and the data of the coded blocks; `None` if a block is longer than a
 /// byte can say.
 fn write_lengths(out: &mut Vec<u8>, groups: &[Vec<Vec<u8>>]) -> Option<()> {
@@ -455,9 +465,9 @@ pub struct Compressed<B> {
     /// Where the data start in the payload.
     data_start: usize,
     entries: u64,
-    /// Kind 2's and 3's model (kind 1's is in `slots` and `coding`).
+    /// The model of kinds 2 to 5 (kind 1's is in `slots` and `coding`).
     neighbours: Option<neighbours::Model>,
-    /// Kind 3: some boards are stored as `EXIT`.
+    /// Kinds 3 and 5: some boards are stored as `EXIT`.
     exits: bool,
     /// The whole payload (model, index, data).
     payload: B,
@@ -483,9 +493,10 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             _ => 1,
         };
         let head = if kind == 1 { 0 } else { 2 };
-        if kind > 3 {
+        if kind > 5 {
             return Err("unknown model kind");
         }
+        let with_exits = kind == 3 || kind == 5;
         let block_log2 = u32::from(*p.get(head).ok_or("no model")?);
         if !(6..=9).contains(&block_log2) {
             return Err("bad block size");
@@ -498,8 +509,8 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             .get(head + 3..head + 3 + a)
             .ok_or("the model is cut short")?
             .to_vec();
-        if (kind == 3) != bytes.contains(&EXIT) {
-            return Err("exits under a model kind without them, or none under kind 3");
+        if with_exits != bytes.contains(&EXIT) {
+            return Err("exits under a model kind without them, or none under kind 3 or 5");
         }
         let mut at = head + 3 + a;
         let mut neighbours = None;
@@ -538,7 +549,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         let group_count = blocks.div_ceil(GROUP);
         let blocks_at = index_at + 8 * group_count;
         // Per block its offset from its group's: stored (kind 1), or the
-        // running sum of the lengths before it in the group (kind 2).
+        // running sum of the lengths before it in the group (kinds 2 to 5).
         let per_block = if kind == 1 { 2 } else { 1 };
         let data_start = blocks_at + per_block * blocks;
         if p.len() < data_start {
@@ -586,7 +597,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             data_start,
             entries,
             neighbours,
-            exits: kind == 3,
+            exits: with_exits,
             payload,
         })
     }
@@ -596,7 +607,7 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         self.entries
     }
 
-    /// Whether some of its boards are stored as exits (model kind 3).
+    /// Whether some of its boards are stored as exits (model kind 3 or 5).
     pub(crate) const fn has_exits(&self) -> bool {
         self.exits
     }
@@ -606,13 +617,25 @@ impl<B: AsRef<[u8]>> Compressed<B> {
         self.payload.as_ref()
     }
 
-    /// The data of block `b`, from its offset to the end of the data (a
-    /// decoder stops at its last value).
+    /// The data of block `b`: its bytes, up to the next block's start
+    /// (or the data's end).
     fn block_data(&self, b: usize) -> &[u8] {
         let p = self.payload.as_ref();
-        let at = self.index_at + 8 * (b / GROUP);
-        let group = u64::from_le_bytes(p[at..at + 8].try_into().expect("8 bytes")) as usize;
-        &p[self.data_start + group + usize::from(self.blocks[b])..]
+        let group = |g: usize| {
+            let at = self.index_at + 8 * g;
+            self.data_start
+                + u64::from_le_bytes(p[at..at + 8].try_into().expect("8 bytes")) as usize
+        };
+        let start = group(b / GROUP) + usize::from(self.blocks[b]);
+        let end = if b + 1 == self.blocks.len() {
+            p.len()
+        } else if (b + 1).is_multiple_of(GROUP) {
+            group(b / GROUP + 1)
+        } else {
+            group(b / GROUP) + usize::from(self.blocks[b + 1])
+        };
+        // (A damaged index may give an end before the start: no bytes.)
+        &p[start..end.max(start)]
     }
 
     /// The stored byte of value `index` (below [`Compressed::len`]).

@@ -393,7 +393,7 @@ fn check(bytes: &[u8], path: &Path, rules: &TableRules, seeds: usize) -> Result<
 /// make smaller (a few seeds: the model outweighs the values), is left
 /// as it is (the same length twice). With `exits`, the boards whose
 /// value a capture or the game's end gives are stored as exits (model
-/// kind 3) where that makes the file smaller.
+/// kind 5) where that makes the file smaller.
 ///
 /// ```
 /// use wari_egdb::{Quiet, Tables, build, compress_table};

@@ -157,7 +157,7 @@ mod tables {
 
     /// `build --compressed` writes version-2 files that `probe`, `stats`
     /// and `verify` read as the plain build's, with `--exits` too (model
-    /// kind 3); `compress` turns the plain files into the same bytes; a
+    /// kind 5); `compress` turns the plain files into the same bytes; a
     /// damaged compressed file is refused with one line naming it.
     #[test]
     fn compressed_tables_read_as_the_plain_ones() {
@@ -195,11 +195,11 @@ mod tables {
         };
         assert_eq!(file(plain.path(), 10)[8], 1);
         assert_eq!(file(packed.path(), 10)[8], 2);
-        // The payload's model kind: 3 (exits) with --exits only (kind 1
-        // or 2 without: the payload starts with 0 and the kind, or with
+        // The payload's model kind: 5 (exits) with --exits only (kind 1
+        // or 4 without: the payload starts with 0 and the kind, or with
         // kind 1's block size).
         let head = file(packed.path(), 10)[128..130].to_vec();
-        assert_eq!(head == [0, 3], !exits.is_empty(), "{exits:?}: {head:?}");
+        assert_eq!(head == [0, 5], !exits.is_empty(), "{exits:?}: {head:?}");
         assert!(file(packed.path(), 10).len() < file(plain.path(), 10).len());
         let both = |args: &[&str]| {
             let run = |dir: &Path| {

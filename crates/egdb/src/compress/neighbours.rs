@@ -1,4 +1,5 @@
-//! Model kind 2 of a compressed table: each value's context is the
+//! Model kind 2 of a compressed table (and 3 to 5, the same model):
+//! each value's context is the
 //! values of up to three boards next to it (one seed moved between two
 //! neighbouring pits) already decoded in its block; the contexts a table
 //! uses often get a frequency table of their own, the others share their
@@ -33,8 +34,9 @@ use super::{Damage, normalise_to, u16_at};
 /// Frequencies of a context sum to 2^SCALE.
 const SCALE: u32 = 12;
 const TOTAL: u32 = 1 << SCALE;
-/// The rANS state stays in `LOW..LOW << 8`, a byte going out or coming in
-/// at a time: 3 bytes of state a block, where kind 1 takes 4.
+/// The rANS state stays in `LOW..LOW << 8` (but in a block's last values,
+/// `encode`), a byte going out or coming in at a time: 3 bytes of state a
+/// block, where kind 1 takes 4.
 const LOW: u32 = 1 << 16;
 /// Most symbols a table under kind 2 may have: its decoder keeps a
 /// 16-bit model number for each of the `(A + 1)^3` contexts (549 KB for
@@ -315,6 +317,17 @@ pub(super) fn code(
 /// so that it decodes forwards: value `i` under model `models[i]`, whose
 /// frequency and start for symbol `s` are `freqs` and `starts` at `model
 /// × a + s`.
+///
+/// The state starts from 1 (kinds 4 and 5; kinds 2 and 3 started from
+/// `LOW`, 16 bits that carried nothing: 1.2 to 1.4 bytes a block saved,
+/// the first symbols coded from a small state costing a little more
+/// than their share). It grows
+/// without a byte out until it first reaches a symbol's bound (`max`);
+/// after that symbol it is at least `LOW`, as is every later one, and
+/// it stays below `LOW << 8` throughout. So the decoder, which reads a
+/// byte while its state is below `LOW`, has read every byte of the block
+/// once its state falls below `LOW` in the block's last values
+/// (`Model::decode`).
 fn encode(
     values: &[u8],
     models: &[u32],
@@ -324,7 +337,7 @@ fn encode(
     a: usize,
 ) -> Vec<u8> {
     let mut out = Vec::with_capacity(values.len() / 2);
-    let mut x = LOW;
+    let mut x = 1;
     for (&v, &m) in values.iter().zip(models).rev() {
         let at = m as usize * a + usize::from(symbol[usize::from(v)]);
         let f = u32::from(freqs[at]);
@@ -488,8 +501,9 @@ impl Model {
         ))
     }
 
-    /// Decodes the first `count` values of a block from its data, giving
-    /// each symbol to `f` with its place in the block.
+    /// Decodes the first `count` values of a block from its data (the
+    /// block's bytes, no more), giving each symbol to `f` with its place
+    /// in the block.
     #[inline]
     pub(super) fn decode(
         &self,
@@ -520,9 +534,12 @@ impl Model {
             f(i, s as usize);
             x = freq * (x >> SCALE) + slot - start;
             // Back above LOW with one byte or two (x >= freq × 2^4 here),
-            // without a branch to mispredict. (A damaged block may leave
-            // x low, never above 2^24.)
-            let n = u32::from(x < LOW) + u32::from(x < LOW >> 8);
+            // as long as the block has bytes left (in its last values
+            // the state may stay below: `encode`), without a branch to
+            // mispredict. (A damaged block may leave x low, never above
+            // 2^24.)
+            let n = (u32::from(x < LOW) + u32::from(x < LOW >> 8))
+                .min(data.len().saturating_sub(next) as u32);
             let byte = |at: usize| u32::from(data.get(at).copied().unwrap_or(0));
             let two = byte(next) << 8 | byte(next + 1);
             x = x << (8 * n) | two >> (8 * (2 - n));
