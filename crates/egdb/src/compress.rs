@@ -626,13 +626,14 @@ impl<B: AsRef<[u8]>> Compressed<B> {
             self.data_start
                 + u64::from_le_bytes(p[at..at + 8].try_into().expect("8 bytes")) as usize
         };
-        let start = group(b / GROUP) + usize::from(self.blocks[b]);
+        let its_group = group(b / GROUP);
+        let start = its_group + usize::from(self.blocks[b]);
         let end = if b + 1 == self.blocks.len() {
             p.len()
         } else if (b + 1).is_multiple_of(GROUP) {
             group(b / GROUP + 1)
         } else {
-            group(b / GROUP) + usize::from(self.blocks[b + 1])
+            its_group + usize::from(self.blocks[b + 1])
         };
         // (A damaged index may give an end before the start: no bytes.)
         &p[start..end.max(start)]
