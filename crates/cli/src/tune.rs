@@ -4,14 +4,15 @@
 use std::io::Write;
 use std::time::Instant;
 
-use wari_engine::eval::{FEATURE_NAMES, FEATURES, Weights};
-use wari_engine::tune::{SelfPlay, error, fit};
+use wari_engine::eval::{COUNTS, FEATURE_NAMES, FEATURES, PITS, PitValues, Weights};
+use wari_engine::tune::{Label, SelfPlay, error, fit, fit_with_pits};
 use wari_rules::Rules;
 
 use crate::args::{at_least, between};
 use crate::error::Error;
 use crate::output::OutputFile;
 use crate::progress;
+use crate::tablebase;
 
 /// Fit the evaluation's weights from self-play games.
 ///
@@ -20,9 +21,14 @@ use crate::progress;
 /// them in a duel against the current weights, and with --write saves them
 /// as the engine's source file.
 ///
-/// Reproducible: the same options give the same games and weights. The
-/// weights in the repository were made with
-/// `wari tune --write crates/engine/src/weights.rs` (the defaults).
+/// With --egdb, only Oware is fitted (Kalah's weights are kept): its
+/// targets are not the games' ends but the values of longer searches with
+/// the endgame tables (--label-nodes), and it also gets pit values: a
+/// value for each count of each pit (the evaluation's `pit_sum`).
+///
+/// Reproducible: the same options (and tables) give the same games and
+/// weights. The weights in the repository were made with the command
+/// written at the top of crates/engine/src/weights.rs.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Self-play games per family
@@ -56,31 +62,68 @@ pub struct Args {
     /// crates/engine/src/weights.rs)
     #[arg(long, value_name = "FILE")]
     write: Option<std::path::PathBuf>,
+
+    /// Oware's endgame tables (abapa): the self-play uses them, and each
+    /// quiet position they do not cover is labelled by a search of
+    /// --label-nodes nodes with them; pit values are fitted too
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
+
+    /// Nodes of each labelling search (with --egdb)
+    #[arg(long, default_value_t = 20_000, value_parser = at_least::<u64>(1))]
+    label_nodes: u64,
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     let file = args.write.as_deref().map(OutputFile::check).transpose()?;
+    let oware = Rules::default();
+    let label = match &args.egdb {
+        Some(dir) => {
+            let oracle = tablebase::open(Some(dir), &oware)?
+                .ok_or_else(|| Error::input(format!("no tables of abapa in {}", dir.display())))?;
+            Some(Label {
+                oracle,
+                nodes: args.label_nodes,
+            })
+        }
+        None => None,
+    };
     let current = Weights::default();
     let mut fitted = current;
     for (name, rules) in [
-        ("Oware (abapa)", Rules::default()),
+        ("Oware (abapa)", oware),
         ("Kalah", "kalah".parse().expect("kalah")),
     ] {
+        if rules.is_kalah() && label.is_some() {
+            // The tables are Oware's: Kalah's weights are kept.
+            continue;
+        }
         let started = Instant::now();
+        let label = label.clone();
+        let with_pits = label.is_some();
         let play = SelfPlay {
             opening_plies: args.opening,
             seed: args.seed,
+            label,
             ..SelfPlay::new(rules, args.depth)
         };
         let old = *current.of(&rules);
+        let old_pits = pits_of(&current, &rules);
         let mut new = [0; FEATURES];
+        let mut new_pits: PitValues = [[[0; COUNTS]; PITS]; 2];
         let mut samples = Vec::new();
         for round in 1..=args.rounds {
             let bar = progress::bar(args.games, &format!("{name}, round {round}"));
             bar.set_message("self-play games");
-            samples = play.samples(args.games, current.with(&rules, new), &|| bar.inc(1));
+            let playing = with_pits_of(current.with(&rules, new), &rules, new_pits);
+            samples = play.samples(args.games, playing, &|| bar.inc(1));
             bar.finish_and_clear();
-            new = fit(&samples).ok_or_else(|| {
+            let found = if with_pits {
+                fit_with_pits(&samples)
+            } else {
+                fit(&samples).map(|w| (w, new_pits))
+            };
+            (new, new_pits) = found.ok_or_else(|| {
                 Error::input(format!(
                     "{} too few or too alike to fit: play more games",
                     progress::count(
@@ -96,7 +139,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
                 progress::count(args.games, "game", "games"),
                 args.depth,
                 progress::count(samples.len() as u64, "quiet position", "quiet positions"),
-                error(&samples, &new),
+                error(&samples, &new, &new_pits),
                 started.elapsed().as_secs_f64()
             )?;
             out.flush()?;
@@ -112,16 +155,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         writeln!(
             out,
             "  mean squared error (seeds²): current {:.3}, fitted {:.3}",
-            error(&samples, &old),
-            error(&samples, &new)
+            error(&samples, &old, &old_pits),
+            error(&samples, &new, &new_pits)
         )?;
-        fitted = fitted.with(&rules, new);
+        fitted = with_pits_of(fitted.with(&rules, new), &rules, new_pits);
         if args.duel > 0 {
             let bar = progress::bar(2 * args.duel, &format!("{name}, duel"));
             bar.set_message("games");
-            let duel = play.duel(args.duel, current.with(&rules, new), current, &|| {
-                bar.inc(1)
-            });
+            let duel = play.duel(args.duel, fitted, current, &|| bar.inc(1));
             bar.finish_and_clear();
             writeln!(
                 out,
@@ -145,6 +186,24 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// The pit values `w` uses under `rules` (none under Kalah).
+fn pits_of(w: &Weights, rules: &Rules) -> PitValues {
+    if rules.is_kalah() {
+        [[[0; COUNTS]; PITS]; 2]
+    } else {
+        w.oware_pits
+    }
+}
+
+/// `w` with the pit values of `rules`' family set to `pits` (Kalah has
+/// none: unchanged).
+fn with_pits_of(mut w: Weights, rules: &Rules, pits: PitValues) -> Weights {
+    if !rules.is_kalah() {
+        w.oware_pits = pits;
+    }
+    w
+}
+
 /// The weights as the engine's `weights.rs`.
 fn source(w: &Weights, args: &Args) -> String {
     let list = |a: &[i32; FEATURES]| {
@@ -153,21 +212,41 @@ fn source(w: &Weights, args: &Args) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let mut command = format!(
+        "wari tune --games {} --depth {} --opening {} --seed {} --rounds {}",
+        args.games, args.depth, args.opening, args.seed, args.rounds
+    );
+    if let Some(dir) = &args.egdb {
+        command += &format!(
+            " --egdb {} --label-nodes {}",
+            dir.display(),
+            args.label_nodes
+        );
+    }
+    let mut pits = String::new();
+    for row in &w.oware_pits {
+        pits += "    [\n";
+        for place in row {
+            let counts: Vec<String> = place.iter().map(ToString::to_string).collect();
+            pits += &format!("        [{}],\n", counts.join(", "));
+        }
+        pits += "    ],\n";
+    }
     format!(
         "//! The evaluation's weights, in hundredths of a seed per unit of each\n\
-         //! feature (see `eval::FEATURE_NAMES`). Written by\n\
-         //! `wari tune --games {} --depth {} --opening {} --seed {} --rounds {}`;\n\
+         //! feature (see `eval::FEATURE_NAMES`), and Oware's pit values.\n\
+         //! Written by\n\
+         //! `{command}`;\n\
          //! do not edit by hand.\n\n\
-         use crate::eval::FEATURES;\n\n\
+         use crate::eval::{{FEATURES, PitValues}};\n\n\
          /// Oware (`abapa`, `wari`, `warri`).\n\
          pub(crate) const OWARE: [i32; FEATURES] = [{}];\n\n\
          /// Kalah.\n\
-         pub(crate) const KALAH: [i32; FEATURES] = [{}];\n",
-        args.games,
-        args.depth,
-        args.opening,
-        args.seed,
-        args.rounds,
+         pub(crate) const KALAH: [i32; FEATURES] = [{}];\n\n\
+         /// Oware's pit values (`eval::pit_sum`): the side to move's row, then\n\
+         /// the opponent's; each pit from its owner's left; counts 0 to 15 or more.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) const OWARE_PITS: PitValues = [\n{pits}];\n",
         list(&w.oware),
         list(&w.kalah)
     )

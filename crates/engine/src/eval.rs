@@ -3,6 +3,7 @@
 
 use wari_rules::{Position, Rules, Side};
 
+pub use crate::pit_values::{COUNTS, PITS, PitValues, pit_sum};
 use crate::score::SEED;
 use crate::weights;
 
@@ -119,6 +120,9 @@ pub struct Weights {
     pub oware: [i32; FEATURES],
     /// For Kalah.
     pub kalah: [i32; FEATURES],
+    /// Oware's pit values ([`pit_sum`]), added to its features on the
+    /// standard board.
+    pub oware_pits: PitValues,
 }
 
 impl Default for Weights {
@@ -127,6 +131,7 @@ impl Default for Weights {
         Weights {
             oware: weights::OWARE,
             kalah: weights::KALAH,
+            oware_pits: weights::OWARE_PITS,
         }
     }
 }
@@ -158,11 +163,12 @@ impl Weights {
     /// features.
     ///
     /// ```
-    /// use wari_engine::eval::Weights;
+    /// use wari_engine::eval::{Weights, pit_sum};
     /// use wari_rules::Position;
     /// let w = Weights::default();
-    /// // The start: only the value of having the move.
-    /// assert_eq!(w.evaluate(&Position::default()), w.oware[7]);
+    /// // The start: the value of having the move and of the pits.
+    /// let start = Position::default();
+    /// assert_eq!(w.evaluate(&start), w.oware[7] + pit_sum(&start, &w.oware_pits));
     /// ```
     #[inline]
     #[must_use]
@@ -174,6 +180,9 @@ impl Weights {
         let mut v = captured * SEED;
         for i in 0..FEATURES {
             v += w[i] * f[i];
+        }
+        if !p.rules().is_kalah() {
+            v += pit_sum(p, &self.oware_pits);
         }
         v
     }

@@ -33,6 +33,7 @@ pub mod eval;
 mod iterate;
 mod level;
 mod limits;
+mod pit_values;
 mod proof;
 pub mod random;
 mod score;

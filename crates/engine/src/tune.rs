@@ -4,29 +4,73 @@
 //! Games are played by the engine against itself at a fixed depth from
 //! openings of a few random moves. Every quiet position (no capture
 //! available to the side to move) becomes a sample: its features and
-//! the seeds the side to move went on to capture minus the opponent's.
-//! The weights are the least-squares fit of that target on the features.
+//! its target, either the seeds the side to move went on to capture
+//! minus the opponent's, or (with a [`Label`]) the value a longer search
+//! with the endgame tables gives it, less the seeds already captured.
+//! The weights are the least-squares fit of that target on the features,
+//! and with [`fit_with_pits`] on the pit values too.
 
+use std::sync::Arc;
 use std::thread;
 
 use wari_rules::{Game, Position, Rules};
 
-use crate::eval::{FEATURES, Weights, features, is_capture};
+use crate::eval::{COUNTS, FEATURES, PITS, PitValues, Weights, features, is_capture};
 use crate::random::{self, RngExt};
-use crate::{Engine, Limits};
+use crate::{Engine, Limits, Oracle};
 
 /// One position of a self-play game and what followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The position's features (see [`crate::eval::FEATURE_NAMES`]).
     pub features: [i32; FEATURES],
-    /// Seeds the side to move captured from then on minus the opponent's,
-    /// in hundredths of a seed.
+    /// The seeds of each pit: the side to move's row, then the
+    /// opponent's, each from its owner's left (for the pit values; only
+    /// on the standard board of six pits a row).
+    pub rows: [[u8; PITS]; 2],
+    /// What the fit should predict from the features, in hundredths of a
+    /// seed: the seeds the side to move captures from then on minus the
+    /// opponent's, in the game or by a [`Label`]'s search.
     pub target: i32,
 }
 
+impl Sample {
+    /// The sample of `p` with `target`.
+    fn new(p: &Position, target: i32) -> Sample {
+        let mut rows = [[0; PITS]; 2];
+        if p.pits() == PITS {
+            let me = p.turn();
+            rows[0].copy_from_slice(p.row(me));
+            rows[1].copy_from_slice(p.row(me.opposite()));
+        }
+        Sample {
+            features: features(p),
+            rows,
+            target,
+        }
+    }
+}
+
+/// Targets from a longer search rather than from the game's end: every
+/// sampled position is searched with the endgame tables, and its target
+/// is the value found less the seeds already captured. Positions the
+/// tables answer are not sampled (the evaluation is not asked there).
+#[derive(Clone)]
+pub struct Label {
+    /// The endgame tables, for the labelling search and the self-play.
+    pub oracle: Arc<dyn Oracle>,
+    /// Nodes of each labelling search.
+    pub nodes: u64,
+}
+
+impl std::fmt::Debug for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Label").field("nodes", &self.nodes).finish()
+    }
+}
+
 /// How self-play games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SelfPlay {
     /// The rules of every game.
     pub rules: Rules,
@@ -38,6 +82,8 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// Seed of the random openings.
     pub seed: u64,
+    /// Where the targets come from: the game's end when `None`.
+    pub label: Option<Label>,
 }
 
 impl SelfPlay {
@@ -50,6 +96,7 @@ impl SelfPlay {
             opening_plies: 4,
             max_plies: 400,
             seed: 1,
+            label: None,
         }
     }
 
@@ -64,12 +111,13 @@ impl SelfPlay {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     scope.spawn(move || {
-                        let mut engine = Engine::new();
-                        engine.set_hash_mb(8);
-                        engine.set_weights(weights);
+                        let mut engine = self.engine(weights, 8);
+                        // Unused without a label: the smallest table.
+                        let labeller_mb = if self.label.is_some() { 32 } else { 1 };
+                        let mut labeller = self.engine(weights, labeller_mb);
                         let mut out = Vec::new();
                         for g in t * per..((t + 1) * per).min(games) {
-                            out.extend(self.game_samples(&mut engine, g));
+                            out.extend(self.game_samples(&mut engine, &mut labeller, g));
                             played();
                         }
                         out
@@ -81,6 +129,16 @@ impl SelfPlay {
                 .flat_map(|h| h.join().expect("a self-play thread"))
                 .collect()
         })
+    }
+
+    /// An engine with `weights`, a table of `hash_mb` MB and the label's
+    /// tables, if any.
+    fn engine(&self, weights: Weights, hash_mb: usize) -> Engine {
+        let mut engine = Engine::new();
+        engine.set_hash_mb(hash_mb);
+        engine.set_weights(weights);
+        engine.set_oracle(self.label.as_ref().map(|l| l.oracle.clone()));
+        engine
     }
 
     /// A random opening for game `g`.
@@ -98,10 +156,15 @@ impl SelfPlay {
         game
     }
 
-    fn game_samples(&self, engine: &mut Engine, g: u64) -> Vec<Sample> {
+    /// The samples of game `g`, each game played (and labelled) from
+    /// empty transposition tables, so that a game's samples do not depend
+    /// on the games played before it.
+    fn game_samples(&self, engine: &mut Engine, labeller: &mut Engine, g: u64) -> Vec<Sample> {
         let mut game = self.opening(g);
         engine.new_game();
+        labeller.new_game();
         let mut seen: Vec<Position> = Vec::new();
+        let mut labelled = Vec::new();
         while !game.is_over() {
             if game.moves().len() >= self.max_plies {
                 game.end_by_agreement();
@@ -109,7 +172,20 @@ impl SelfPlay {
             }
             let p = *game.position();
             if is_quiet(&p) {
-                seen.push(p);
+                match &self.label {
+                    None => seen.push(p),
+                    Some(label) if label.oracle.probe(&p).is_none() => {
+                        let limits = Limits {
+                            nodes: Some(label.nodes),
+                            ..Limits::default()
+                        };
+                        let value = labeller.think(&game, &limits).score.centiseeds();
+                        let me = p.turn();
+                        let now = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
+                        labelled.push(Sample::new(&p, value - now * 100));
+                    }
+                    Some(_) => {}
+                }
             }
             let best = engine
                 .think(&game, &Limits::depth(self.depth))
@@ -118,18 +194,14 @@ impl SelfPlay {
             game.play(best).expect("the engine plays legal moves");
         }
         let outcome = game.outcome().expect("the game is over");
-        seen.iter()
-            .map(|p| {
-                let me = p.turn();
-                let final_halves =
-                    i32::from(outcome.halves(me)) - i32::from(outcome.halves(me.opposite()));
-                let now = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
-                Sample {
-                    features: features(p),
-                    target: final_halves * 50 - now * 100,
-                }
-            })
-            .collect()
+        labelled.extend(seen.iter().map(|p| {
+            let me = p.turn();
+            let final_halves =
+                i32::from(outcome.halves(me)) - i32::from(outcome.halves(me.opposite()));
+            let now = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
+            Sample::new(p, final_halves * 50 - now * 100)
+        }));
+        labelled
     }
 }
 
@@ -158,7 +230,7 @@ fn is_quiet(p: &Position) -> bool {
 ///             *f = ((i * (k as i32 + 3)) % (7 + k as i32)) - 3;
 ///         }
 ///         features[FEATURES - 1] = 1;
-///         Sample { features, target: 30 * features[0] + 20 }
+///         Sample { features, rows: [[0; 6]; 2], target: 30 * features[0] + 20 }
 ///     })
 ///     .collect();
 /// let w = fit(&samples).unwrap();
@@ -167,28 +239,115 @@ fn is_quiet(p: &Position) -> bool {
 /// ```
 #[must_use]
 pub fn fit(samples: &[Sample]) -> Option<[i32; FEATURES]> {
-    // Normal equations (FᵀF) w = Fᵀy, with features that never vary in
-    // the samples (other than the constant) held at zero.
+    // Features that never vary in the samples (other than the constant)
+    // are held at zero.
     let used: Vec<usize> = (0..FEATURES)
         .filter(|&k| k == FEATURES - 1 || samples.iter().any(|s| s.features[k] != 0))
         .collect();
-    let n = used.len();
-    let mut a = vec![vec![0f64; n + 1]; n];
-    for s in samples {
-        for (i, &ki) in used.iter().enumerate() {
-            let fi = f64::from(s.features[ki]);
-            for (j, &kj) in used.iter().enumerate() {
-                a[i][j] += fi * f64::from(s.features[kj]);
-            }
-            a[i][n] += fi * f64::from(s.target);
-        }
-    }
+    let a = normal_equations(used.len(), 0.0, samples, |s, row| {
+        row.extend(
+            used.iter()
+                .enumerate()
+                .map(|(i, &k)| (i, f64::from(s.features[k]))),
+        );
+    });
     let solution = solve(a)?;
     let mut w = [0; FEATURES];
     for (i, &k) in used.iter().enumerate() {
         w[k] = solution[i].round() as i32;
     }
     Some(w)
+}
+
+/// How much the least squares of [`fit_with_pits`] are held toward zero
+/// weights (ridge regression), in squared hundredths of a seed: as much
+/// as ten samples of target 0 for each value, so that a pit count seldom
+/// seen gets a small value rather than a wild one, and the pit values,
+/// which always sum the same number of pits, are not left undetermined
+/// against the constant. A count seen in a thousand samples moves 1%.
+const RIDGE: f64 = 10.0;
+
+/// Weights and pit values (rounded to whole hundredths of a seed) that
+/// predict the samples' targets from their features and the counts of
+/// their pits ([`crate::eval::pit_sum`]), by least squares held slightly
+/// toward zero; `None` when there are no samples.
+///
+/// ```
+/// use wari_engine::eval::{FEATURES, pit_sum};
+/// use wari_engine::tune::{Sample, fit_with_pits};
+/// use wari_rules::Position;
+/// // Targets: 2 seeds for each empty pit of the opponent's row.
+/// let samples: Vec<Sample> = (0..600u32)
+///     .map(|i| {
+///         let mine = [1 + (i % 3) as u8, 2, 3, 1, 2, 3];
+///         let theirs: [u8; 6] = std::array::from_fn(|c| ((i >> c) & 1) as u8 * 4);
+///         let empty = theirs.iter().filter(|&&s| s == 0).count() as i32;
+///         let mut features = [0; FEATURES];
+///         features[FEATURES - 1] = 1;
+///         Sample { features, rows: [mine, theirs], target: 200 * empty }
+///     })
+///     .collect();
+/// let (_, pits) = fit_with_pits(&samples).unwrap();
+/// // An empty pit of the opponent's row is worth 2 seeds more than one of
+/// // 4 (a little less: the ridge holds the values toward zero).
+/// let more = pits[1][3][0] - pits[1][3][4];
+/// assert!((190..=200).contains(&more), "{more}");
+/// ```
+#[must_use]
+pub fn fit_with_pits(samples: &[Sample]) -> Option<([i32; FEATURES], PitValues)> {
+    if samples.is_empty() {
+        return None;
+    }
+    let a = normal_equations(FEATURES + 2 * PITS * COUNTS, RIDGE, samples, |s, row| {
+        row.extend((0..FEATURES).map(|k| (k, f64::from(s.features[k]))));
+        row.extend(pit_columns(s).map(|i| (FEATURES + i, 1.0)));
+    });
+    let solution = solve(a)?;
+    let mut w = [0; FEATURES];
+    for (k, x) in w.iter_mut().enumerate() {
+        *x = solution[k].round() as i32;
+    }
+    let mut pits: PitValues = [[[0; COUNTS]; PITS]; 2];
+    for (i, x) in pits.iter_mut().flatten().flatten().enumerate() {
+        *x = solution[FEATURES + i].round() as i16;
+    }
+    Some((w, pits))
+}
+
+/// The pit values' columns a sample sets (one per pit), numbered as
+/// [`PitValues`] flattened.
+fn pit_columns(s: &Sample) -> impl Iterator<Item = usize> + '_ {
+    s.rows.iter().enumerate().flat_map(|(row, counts)| {
+        counts.iter().enumerate().map(move |(place, &seeds)| {
+            (row * PITS + place) * COUNTS + usize::from(seeds).min(COUNTS - 1)
+        })
+    })
+}
+
+/// The normal equations (FᵀF + ridge·I) w = Fᵀy of `n` unknowns, as an
+/// augmented matrix; `columns` lists a sample's non-zero columns.
+fn normal_equations(
+    n: usize,
+    ridge: f64,
+    samples: &[Sample],
+    columns: impl Fn(&Sample, &mut Vec<(usize, f64)>),
+) -> Vec<Vec<f64>> {
+    let mut a = vec![vec![0f64; n + 1]; n];
+    let mut row = Vec::new();
+    for s in samples {
+        row.clear();
+        columns(s, &mut row);
+        for &(i, fi) in &row {
+            for &(j, fj) in &row {
+                a[i][j] += fi * fj;
+            }
+            a[i][n] += fi * f64::from(s.target);
+        }
+    }
+    for (i, r) in a.iter_mut().enumerate() {
+        r[i] += ridge;
+    }
+    a
 }
 
 /// Gaussian elimination with partial pivoting on an augmented matrix.
@@ -213,13 +372,16 @@ fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
     Some((0..n).map(|i| a[i][n] / a[i][i]).collect())
 }
 
-/// The mean squared error of weights on samples, in seeds squared.
+/// The mean squared error of weights and pit values on samples, in seeds
+/// squared.
 #[must_use]
-pub fn error(samples: &[Sample], w: &[i32; FEATURES]) -> f64 {
+pub fn error(samples: &[Sample], w: &[i32; FEATURES], pits: &PitValues) -> f64 {
+    let flat: Vec<i16> = pits.iter().flatten().flatten().copied().collect();
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let predicted: i32 = (0..FEATURES).map(|k| w[k] * s.features[k]).sum();
+            let predicted: i32 = (0..FEATURES).map(|k| w[k] * s.features[k]).sum::<i32>()
+                + pit_columns(s).map(|i| i32::from(flat[i])).sum::<i32>();
             let e = f64::from(s.target - predicted) / 100.0;
             e * e
         })

@@ -12,6 +12,7 @@
 //! - `matches`: `wari match`;
 //! - `play`: `wari play` in the terminal;
 //! - `serve`: `wari serve` as real processes, on SQLite and PostgreSQL;
+//! - `tune`: `wari tune` with endgame tables;
 //! - `web`: the browser front end's tests.
 
 mod commands;
@@ -21,4 +22,5 @@ mod matches;
 mod play;
 mod serve;
 mod support;
+mod tune;
 mod web;

@@ -1,0 +1,47 @@
+//! What a pit is worth for the seeds it holds and its place in its row:
+//! one number for each pit of each row and each count, added to the
+//! evaluation's features on the standard board (Oware, six pits a row).
+//! Fitted by `wari tune --egdb` to longer searches' values with the
+//! endgame tables; the repository's (`crates/engine/src/weights.rs`) are
+//! zero until the fault docs/STRENGTH.md ("Pit values") describes is
+//! mended.
+
+use wari_rules::Position;
+
+/// Counts told apart: 0 to `COUNTS - 2` seeds, and `COUNTS - 1` or more.
+pub const COUNTS: usize = 16;
+
+/// The pits of a row on the board these values are for.
+pub const PITS: usize = 6;
+
+/// Hundredths of a seed for a pit, by row (the side to move's, then the
+/// opponent's), by the pit's place in its row (from its owner's left,
+/// `A..F` or `a..f`) and by its count (see [`COUNTS`]).
+pub type PitValues = [[[i16; COUNTS]; PITS]; 2];
+
+/// The sum of the values of the pits of `p`, from the side to move's
+/// view; 0 on a board of another size.
+///
+/// ```
+/// use wari_engine::eval::{pit_sum, PitValues};
+/// use wari_rules::Position;
+/// let mut values: PitValues = [[[0; 16]; 6]; 2];
+/// values[0][0][4] = 10; // the mover's first pit holding 4
+/// values[1][5][4] = -3; // the opponent's last pit holding 4
+/// assert_eq!(pit_sum(&Position::default(), &values), 7);
+/// ```
+#[inline]
+#[must_use]
+pub fn pit_sum(p: &Position, values: &PitValues) -> i32 {
+    if p.pits() != PITS {
+        return 0;
+    }
+    let me = p.turn();
+    let mut v = 0;
+    for (row, side) in [me, me.opposite()].into_iter().enumerate() {
+        for (place, &seeds) in p.row(side).iter().enumerate() {
+            v += i32::from(values[row][place][usize::from(seeds).min(COUNTS - 1)]);
+        }
+    }
+    v
+}
