@@ -2,9 +2,8 @@
 //! one number for each pit of each row and each count, added to the
 //! evaluation's features on the standard board (Oware, six pits a row).
 //! Fitted by `wari tune --egdb` to longer searches' values with the
-//! endgame tables; the repository's (`crates/engine/src/weights.rs`) are
-//! zero until the fault docs/STRENGTH.md ("Pit values") describes is
-//! mended.
+//! endgame tables (the command is at the top of
+//! `crates/engine/src/weights.rs`; docs/STRENGTH.md, "Pit values").
 
 use wari_rules::Position;
 
