@@ -14,6 +14,9 @@ use crate::output::OutputFile;
 use crate::progress;
 use crate::tablebase;
 
+/// Pit values of nothing (Kalah's, and where none are fitted).
+const NO_PITS: PitValues = [[[0; COUNTS]; PITS]; 2];
+
 /// Fit the evaluation's weights from self-play games.
 ///
 /// Oware under abapa, then Kalah: rounds of self-play and least-squares
@@ -108,14 +111,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             ..SelfPlay::new(rules, args.depth)
         };
         let old = *current.of(&rules);
-        let old_pits = pits_of(&current, &rules);
+        let old_pits = current.pits(&rules).copied().unwrap_or(NO_PITS);
         let mut new = [0; FEATURES];
-        let mut new_pits: PitValues = [[[0; COUNTS]; PITS]; 2];
+        let mut new_pits = NO_PITS;
         let mut samples = Vec::new();
         for round in 1..=args.rounds {
             let bar = progress::bar(args.games, &format!("{name}, round {round}"));
             bar.set_message("self-play games");
-            let playing = with_pits_of(current.with(&rules, new), &rules, new_pits);
+            let playing = current.with(&rules, new).with_pits(&rules, new_pits);
             samples = play.samples(args.games, playing, &|| bar.inc(1));
             bar.finish_and_clear();
             let found = if with_pits {
@@ -158,7 +161,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
             error(&samples, &old, &old_pits),
             error(&samples, &new, &new_pits)
         )?;
-        fitted = with_pits_of(fitted.with(&rules, new), &rules, new_pits);
+        fitted = fitted.with(&rules, new).with_pits(&rules, new_pits);
         if args.duel > 0 {
             let bar = progress::bar(2 * args.duel, &format!("{name}, duel"));
             bar.set_message("games");
@@ -184,24 +187,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// The pit values `w` uses under `rules` (none under Kalah).
-fn pits_of(w: &Weights, rules: &Rules) -> PitValues {
-    if rules.is_kalah() {
-        [[[0; COUNTS]; PITS]; 2]
-    } else {
-        w.oware_pits
-    }
-}
-
-/// `w` with the pit values of `rules`' family set to `pits` (Kalah has
-/// none: unchanged).
-fn with_pits_of(mut w: Weights, rules: &Rules, pits: PitValues) -> Weights {
-    if !rules.is_kalah() {
-        w.oware_pits = pits;
-    }
-    w
 }
 
 /// The weights as the engine's `weights.rs`.

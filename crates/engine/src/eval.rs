@@ -147,6 +147,22 @@ impl Weights {
         }
     }
 
+    /// The pit values used under `rules`: Oware's, or none under Kalah.
+    #[must_use]
+    pub fn pits(&self, rules: &Rules) -> Option<&PitValues> {
+        (!rules.is_kalah()).then_some(&self.oware_pits)
+    }
+
+    /// These weights with the pit values of `rules`' family set to `pits`
+    /// (Kalah has none: unchanged).
+    #[must_use]
+    pub fn with_pits(mut self, rules: &Rules, pits: PitValues) -> Weights {
+        if !rules.is_kalah() {
+            self.oware_pits = pits;
+        }
+        self
+    }
+
     /// These weights with the family of `rules` given `w` instead.
     #[must_use]
     pub fn with(mut self, rules: &Rules, w: [i32; FEATURES]) -> Weights {
@@ -181,8 +197,8 @@ impl Weights {
         for i in 0..FEATURES {
             v += w[i] * f[i];
         }
-        if !p.rules().is_kalah() {
-            v += pit_sum(p, &self.oware_pits);
+        if let Some(pits) = self.pits(p.rules()) {
+            v += pit_sum(p, pits);
         }
         v
     }

@@ -15,7 +15,9 @@ use std::thread;
 
 use wari_rules::{Game, Position, Rules};
 
-use crate::eval::{COUNTS, FEATURES, PITS, PitValues, Weights, features, is_capture};
+use crate::eval::{
+    COUNTS, FEATURES, PITS, PitValues, Weights, captured_difference, features, is_capture,
+};
 use crate::random::{self, RngExt};
 use crate::{Engine, Limits, Oracle};
 
@@ -180,8 +182,7 @@ impl SelfPlay {
                             ..Limits::default()
                         };
                         let value = labeller.think(&game, &limits).score.centiseeds();
-                        let me = p.turn();
-                        let now = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
+                        let now = captured_difference(&p, p.turn());
                         labelled.push(Sample::new(&p, value - now * 100));
                     }
                     Some(_) => {}
@@ -198,7 +199,7 @@ impl SelfPlay {
             let me = p.turn();
             let final_halves =
                 i32::from(outcome.halves(me)) - i32::from(outcome.halves(me.opposite()));
-            let now = i32::from(p.captured(me)) - i32::from(p.captured(me.opposite()));
+            let now = captured_difference(p, me);
             Sample::new(p, final_halves * 50 - now * 100)
         }));
         labelled
@@ -273,9 +274,8 @@ const RIDGE: f64 = 10.0;
 /// toward zero; `None` when there are no samples.
 ///
 /// ```
-/// use wari_engine::eval::{FEATURES, pit_sum};
+/// use wari_engine::eval::FEATURES;
 /// use wari_engine::tune::{Sample, fit_with_pits};
-/// use wari_rules::Position;
 /// // Targets: 2 seeds for each empty pit of the opponent's row.
 /// let samples: Vec<Sample> = (0..600u32)
 ///     .map(|i| {
