@@ -55,6 +55,15 @@ def read_games(path):
     return out
 
 
+def final_counts(tags):
+    """The final counts of a record's Result tag, South's first (halves
+    under cycle=even), or None when it holds none."""
+    counts = re.match(r"^([\d½]+)-([\d½]+)$", tags.get("Result", ""))
+    if not counts:
+        return None
+    return tuple(float(c.replace("½", ".5")) for c in counts.groups())
+
+
 def analyze(wari, moves, ms, egdb, rules):
     command = [wari, "analyze", "start", "--movetime", str(ms), "--json", "--hash", "256"]
     if rules:
@@ -120,11 +129,10 @@ def main():
     peer = Peer(args.peer) if args.peer else None
     for tags, moves in read_games(args.ogn):
         side = "S" if tags.get("South") == args.name else "N" if tags.get("North") == args.name else None
-        # The Result tag holds the final counts, South's first.
-        counts = re.match(r"^([\d½]+)-([\d½]+)$", tags.get("Result", ""))
-        if not counts or side is None:
+        counts = final_counts(tags)
+        if counts is None or side is None:
             continue
-        south, north = (float(c.replace("½", ".5")) for c in counts.groups())
+        south, north = counts
         lost = (side == "S" and south < north) or (side == "N" and north < south)
         if not lost:
             continue

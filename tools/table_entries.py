@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from diagnose_losses import read_games  # noqa: E402
+from diagnose_losses import final_counts, read_games  # noqa: E402
 
 
 def replay(wari, moves, rules):
@@ -63,8 +63,9 @@ def final_for(wari, egdb, rules, state, side):
     return south if side == "S" else north
 
 
-def outcome(tags, side):
-    south, north = (float(c.replace("½", ".5")) for c in tags["Result"].split("-"))
+def outcome(counts, side):
+    """"won", "drawn" or "lost" for `side`, from the final counts."""
+    south, north = counts
     mine, theirs = (south, north) if side == "S" else (north, south)
     return "won" if mine > theirs else "lost" if mine < theirs else "drawn"
 
@@ -83,8 +84,10 @@ def main():
     rows = {entry: {"won": 0, "drawn": 0, "lost": 0} for entry in ("winning", "drawn", "losing")}
     for tags, moves in read_games(args.ogn):
         side = "S" if tags.get("South") == args.name else "N" if tags.get("North") == args.name else None
-        if side is None or "-" not in tags.get("Result", ""):
+        counts = final_counts(tags)
+        if side is None or counts is None:
             continue
+        result = outcome(counts, side)
         round_ = int(tags.get("Round", "0"))
         previous = None
         for ply in range(len(moves) + 1):
@@ -97,9 +100,9 @@ def main():
             if previous is None:
                 half = (on_board(state) + sum(state["captured"])) / 2
                 entry = "winning" if final > half else "drawn" if final == half else "losing"
-                rows[entry][outcome(tags, side)] += 1
+                rows[entry][result] += 1
                 print(f"game {round_}: enters at ply {ply}, {state['position']}: "
-                      f"{final:g} for {args.name} by the tables; {outcome(tags, side)}", flush=True)
+                      f"{final:g} for {args.name} by the tables; {result}", flush=True)
                 if round_ not in args.trace:
                     break
             elif final != previous[0]:
