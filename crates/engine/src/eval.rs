@@ -3,7 +3,7 @@
 
 use wari_rules::{Position, Rules, Side};
 
-pub use crate::pit_values::{COUNTS, PITS, PitValues, pit_sum};
+pub use crate::pit_values::{COUNTS, PITS, PitValues, count_class, pit_sum, rows_of};
 use crate::score::SEED;
 use crate::weights;
 

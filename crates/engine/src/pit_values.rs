@@ -18,6 +18,37 @@ pub const PITS: usize = 6;
 /// `A..F` or `a..f`) and by its count (see [`COUNTS`]).
 pub type PitValues = [[[i16; COUNTS]; PITS]; 2];
 
+/// The rows of `p` in the order of [`PitValues`]: the side to move's,
+/// then the opponent's, each from its owner's left.
+///
+/// ```
+/// use wari_engine::eval::rows_of;
+/// use wari_rules::{Position, Rules};
+/// let p = Position::from_string("1,2,3,4,5,6/0,0,0,0,0,7 N 10-10", Rules::default())?;
+/// assert_eq!(rows_of(&p), [&[0, 0, 0, 0, 0, 7][..], &[1, 2, 3, 4, 5, 6][..]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline]
+#[must_use]
+pub fn rows_of(p: &Position) -> [&[u8]; 2] {
+    let me = p.turn();
+    [p.row(me), p.row(me.opposite())]
+}
+
+/// The count class of a pit holding `seeds`: the last index of
+/// [`PitValues`] (all counts from `COUNTS - 1` up share one).
+///
+/// ```
+/// use wari_engine::eval::{count_class, COUNTS};
+/// assert_eq!(count_class(3), 3);
+/// assert_eq!(count_class(40), COUNTS - 1);
+/// ```
+#[inline]
+#[must_use]
+pub fn count_class(seeds: u8) -> usize {
+    usize::from(seeds).min(COUNTS - 1)
+}
+
 /// The sum of the values of the pits of `p`, from the side to move's
 /// view; 0 on a board of another size.
 ///
@@ -35,11 +66,10 @@ pub fn pit_sum(p: &Position, values: &PitValues) -> i32 {
     if p.pits() != PITS {
         return 0;
     }
-    let me = p.turn();
     let mut v = 0;
-    for (row, side) in [me, me.opposite()].into_iter().enumerate() {
-        for (place, &seeds) in p.row(side).iter().enumerate() {
-            v += i32::from(values[row][place][usize::from(seeds).min(COUNTS - 1)]);
+    for (row, pits) in rows_of(p).into_iter().enumerate() {
+        for (place, &seeds) in pits.iter().enumerate() {
+            v += i32::from(values[row][place][count_class(seeds)]);
         }
     }
     v

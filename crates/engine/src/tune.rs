@@ -16,7 +16,8 @@ use std::thread;
 use wari_rules::{Game, Position, Rules};
 
 use crate::eval::{
-    COUNTS, FEATURES, PITS, PitValues, Weights, captured_difference, features, is_capture,
+    COUNTS, FEATURES, PITS, PitValues, Weights, captured_difference, count_class, features,
+    is_capture, rows_of,
 };
 use crate::random::{self, RngExt};
 use crate::{Engine, Limits, Oracle};
@@ -41,9 +42,9 @@ impl Sample {
     fn new(p: &Position, target: i32) -> Sample {
         let mut rows = [[0; PITS]; 2];
         if p.pits() == PITS {
-            let me = p.turn();
-            rows[0].copy_from_slice(p.row(me));
-            rows[1].copy_from_slice(p.row(me.opposite()));
+            for (to, from) in rows.iter_mut().zip(rows_of(p)) {
+                to.copy_from_slice(from);
+            }
         }
         Sample {
             features: features(p),
@@ -318,9 +319,10 @@ pub fn fit_with_pits(samples: &[Sample]) -> Option<([i32; FEATURES], PitValues)>
 /// [`PitValues`] flattened.
 fn pit_columns(s: &Sample) -> impl Iterator<Item = usize> + '_ {
     s.rows.iter().enumerate().flat_map(|(row, counts)| {
-        counts.iter().enumerate().map(move |(place, &seeds)| {
-            (row * PITS + place) * COUNTS + usize::from(seeds).min(COUNTS - 1)
-        })
+        counts
+            .iter()
+            .enumerate()
+            .map(move |(place, &seeds)| (row * PITS + place) * COUNTS + count_class(seeds))
     })
 }
 
