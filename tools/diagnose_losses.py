@@ -64,6 +64,18 @@ def final_counts(tags):
     return tuple(float(c.replace("½", ".5")) for c in counts.groups())
 
 
+def side_of(tags, name):
+    """"S" or "N": the side `name` played in a record, or None."""
+    return "S" if tags.get("South") == name else "N" if tags.get("North") == name else None
+
+
+def outcome(counts, side):
+    """"won", "drawn" or "lost" for `side`, from the final counts."""
+    south, north = counts
+    mine, theirs = (south, north) if side == "S" else (north, south)
+    return "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+
+
 def analyze(wari, moves, ms, egdb, rules):
     command = [wari, "analyze", "start", "--movetime", str(ms), "--json", "--hash", "256"]
     if rules:
@@ -128,13 +140,9 @@ def main():
 
     peer = Peer(args.peer) if args.peer else None
     for tags, moves in read_games(args.ogn):
-        side = "S" if tags.get("South") == args.name else "N" if tags.get("North") == args.name else None
+        side = side_of(tags, args.name)
         counts = final_counts(tags)
-        if counts is None or side is None:
-            continue
-        south, north = counts
-        lost = (side == "S" and south < north) or (side == "N" and north < south)
-        if not lost:
+        if counts is None or side is None or outcome(counts, side) != "lost":
             continue
         end = len(moves)
         for ply in range(max(0, end - args.first), end - args.last + 1):

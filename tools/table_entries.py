@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from diagnose_losses import final_counts, read_games  # noqa: E402
+from diagnose_losses import final_counts, outcome, read_games, side_of  # noqa: E402
 
 
 def replay(wari, moves, rules):
@@ -63,13 +63,6 @@ def final_for(wari, egdb, rules, state, side):
     return south if side == "S" else north
 
 
-def outcome(counts, side):
-    """"won", "drawn" or "lost" for `side`, from the final counts."""
-    south, north = counts
-    mine, theirs = (south, north) if side == "S" else (north, south)
-    return "won" if mine > theirs else "lost" if mine < theirs else "drawn"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("ogn")
@@ -83,7 +76,7 @@ def main():
 
     rows = {entry: {"won": 0, "drawn": 0, "lost": 0} for entry in ("winning", "drawn", "losing")}
     for tags, moves in read_games(args.ogn):
-        side = "S" if tags.get("South") == args.name else "N" if tags.get("North") == args.name else None
+        side = side_of(tags, args.name)
         counts = final_counts(tags)
         if side is None or counts is None:
             continue
